@@ -1,0 +1,29 @@
+/*
+ * solver.h - solving and counting solutions.
+ *
+ * All functions take a parsed grid (see grid.h); clashing givens simply
+ * have no solution. No heap allocation: the search state is on the stack.
+ */
+#ifndef SUDOKU_SOLVER_H
+#define SUDOKU_SOLVER_H
+
+#include <stdint.h>
+
+#include "grid.h"
+
+/* Writes a solution and returns 1, or returns 0 when there is none.
+ * Deterministic: the same puzzle always gives the same solution. */
+int sudoku_solve(const sudoku_grid *puzzle, sudoku_grid *solution);
+
+/* Like sudoku_solve(), but guesses in an order drawn from `seed`, so that a
+ * puzzle with many solutions yields different ones for different seeds;
+ * the same seed always gives the same solution. */
+int sudoku_solve_random(const sudoku_grid *puzzle, uint64_t seed,
+                        sudoku_grid *solution);
+
+/* Number of solutions, stopping as soon as `limit` are found (then returns
+ * limit). limit == 0 means no limit: counting a sparse puzzle that way may
+ * take practically forever. */
+uint64_t sudoku_count(const sudoku_grid *puzzle, uint64_t limit);
+
+#endif

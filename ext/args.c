@@ -1,0 +1,123 @@
+/* args.c - argument conversion shared by every SQL function. */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "ext.h"
+
+void ext_error(sqlite3_context *ctx, const char *fmt, ...)
+{
+    char msg[512];
+    int n = snprintf(msg, sizeof msg, "%s: ", ext_fname(ctx));
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg + n, sizeof msg - (size_t)n, fmt, ap);
+    va_end(ap);
+    sqlite3_result_error(ctx, msg, -1);
+}
+
+static const char *type_name(int type)
+{
+    switch (type) {
+    case SQLITE_INTEGER: return "INTEGER";
+    case SQLITE_FLOAT:   return "REAL";
+    case SQLITE_TEXT:    return "TEXT";
+    case SQLITE_BLOB:    return "BLOB";
+    default:             return "NULL";
+    }
+}
+
+int ext_arg_grid(sqlite3_context *ctx, sqlite3_value *v, int argi,
+                 sudoku_grid *grid)
+{
+    int type = sqlite3_value_type(v);
+    const void *bytes;
+    int len;
+    sudoku_parse_error err;
+
+    if (type == SQLITE_NULL)
+        return EXT_NULL;
+    if (type != SQLITE_TEXT && type != SQLITE_BLOB) {
+        ext_error(ctx, "argument %d must be a puzzle as TEXT or BLOB, not %s",
+                  argi, type_name(type));
+        return EXT_ERROR;
+    }
+    /* Take the bytes as stored: for TEXT that is UTF-8 in a UTF-8
+     * database; a BLOB is read byte for byte. */
+    bytes = type == SQLITE_TEXT ? (const void *)sqlite3_value_text(v)
+                                : sqlite3_value_blob(v);
+    len = sqlite3_value_bytes(v);
+    if (!bytes && len > 0) {
+        sqlite3_result_error_nomem(ctx);
+        return EXT_ERROR;
+    }
+    if (sudoku_grid_parse(bytes, (size_t)len, grid, &err) != SUDOKU_PARSE_OK) {
+        char msg[256];
+        sudoku_parse_error_message(&err, ext_fname(ctx), msg, sizeof msg);
+        sqlite3_result_error(ctx, msg, -1);
+        return EXT_ERROR;
+    }
+    return EXT_OK;
+}
+
+int ext_arg_int(sqlite3_context *ctx, sqlite3_value *v, const char *what,
+                sqlite3_int64 *out)
+{
+    int type = sqlite3_value_type(v);
+    if (type == SQLITE_NULL)
+        return EXT_NULL;
+    if (type == SQLITE_INTEGER) {
+        *out = sqlite3_value_int64(v);
+        return EXT_OK;
+    }
+    if (type == SQLITE_FLOAT) {
+        double d = sqlite3_value_double(v);
+        if (d >= -9.2e18 && d <= 9.2e18 && d == (double)(sqlite3_int64)d) {
+            *out = (sqlite3_int64)d;
+            return EXT_OK;
+        }
+    }
+    ext_error(ctx, "%s must be an INTEGER, not %s", what,
+              type == SQLITE_FLOAT ? "a non-integral REAL" : type_name(type));
+    return EXT_ERROR;
+}
+
+int ext_arg_transform(sqlite3_context *ctx, sqlite3_value *v, int argi,
+                      sudoku_transform *t)
+{
+    int type = sqlite3_value_type(v);
+    char msg[256];
+    const unsigned char *text;
+
+    if (type == SQLITE_NULL)
+        return EXT_NULL;
+    if (type != SQLITE_TEXT) {
+        ext_error(ctx, "argument %d must be a transform as TEXT, not %s", argi,
+                  type_name(type));
+        return EXT_ERROR;
+    }
+    text = sqlite3_value_text(v);
+    if (!text) {
+        sqlite3_result_error_nomem(ctx);
+        return EXT_ERROR;
+    }
+    if (!sudoku_transform_parse(text, (size_t)sqlite3_value_bytes(v), t,
+                                ext_fname(ctx), msg, sizeof msg)) {
+        sqlite3_result_error(ctx, msg, -1);
+        return EXT_ERROR;
+    }
+    return EXT_OK;
+}
+
+void ext_result_grid(sqlite3_context *ctx, const sudoku_grid *grid)
+{
+    char line[SUDOKU_CELLS];
+    sudoku_grid_to_line(grid, line);
+    sqlite3_result_text(ctx, line, SUDOKU_CELLS, SQLITE_TRANSIENT);
+}
+
+void ext_result_transform(sqlite3_context *ctx, const sudoku_transform *t)
+{
+    char text[SUDOKU_TRANSFORM_TEXT_MAX];
+    size_t n = sudoku_transform_format(t, text);
+    sqlite3_result_text(ctx, text, (int)n, SQLITE_TRANSIENT);
+}

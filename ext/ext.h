@@ -1,0 +1,53 @@
+/*
+ * ext.h - what the SQL glue files share: argument conversion with clear
+ * errors, result helpers, and the SQL functions the registration table in
+ * sudoku.c lists. Every algorithm lives in core/; these files only check
+ * arguments and convert results.
+ *
+ * Each SQL function is registered with its own name as user data, so
+ * error messages name the function: ext_fname(ctx).
+ */
+#ifndef SUDOKU_EXT_H
+#define SUDOKU_EXT_H
+
+#include <sqlite3ext.h>
+SQLITE_EXTENSION_INIT3
+
+#include "grid.h"
+#include "transform.h"
+
+/* The name of the SQL function being called (its registration user data). */
+#define ext_fname(ctx) ((const char *)sqlite3_user_data(ctx))
+
+/* printf-style error "<fname>: <message>" as the function's result. */
+void ext_error(sqlite3_context *ctx, const char *fmt, ...);
+
+/* The outcome of reading an argument. */
+enum { EXT_ERROR = -1, EXT_NULL = 0, EXT_OK = 1 };
+
+/* Reads a puzzle argument (TEXT or BLOB, see grid.h for the accepted
+ * forms). EXT_NULL for SQL NULL; EXT_ERROR after setting a clear error
+ * (wrong type, bad character with its offset, wrong cell count). */
+int ext_arg_grid(sqlite3_context *ctx, sqlite3_value *v, int argi,
+                 sudoku_grid *grid);
+
+/* Reads an INTEGER argument (an integral REAL is accepted too).
+ * EXT_NULL for NULL; EXT_ERROR for any other type. `what` names the
+ * argument in the message, e.g. "seed". */
+int ext_arg_int(sqlite3_context *ctx, sqlite3_value *v, const char *what,
+                sqlite3_int64 *out);
+
+/* Reads a transform argument (the JSON text form of transform.h). */
+int ext_arg_transform(sqlite3_context *ctx, sqlite3_value *v, int argi,
+                      sudoku_transform *t);
+
+/* Sets the 81-character '.'-for-empty form of grid as the result. */
+void ext_result_grid(sqlite3_context *ctx, const sudoku_grid *grid);
+
+/* Sets the JSON text form of t as the result. */
+void ext_result_transform(sqlite3_context *ctx, const sudoku_transform *t);
+
+/* SQL functions, one file per concern. */
+void ext_format(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+
+#endif

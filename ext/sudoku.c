@@ -1,0 +1,46 @@
+/*
+ * sudoku.c - the extension's entry point and its one registration table.
+ *
+ * Loadable: `.load ./build/sudoku` finds sqlite3_sudoku_init, the only
+ * symbol the module exports. Built with -DSQLITE_CORE the same code links
+ * into an application: call
+ *     sqlite3_auto_extension((void (*)(void))sqlite3_sudoku_init);
+ * before opening connections.
+ */
+#include <sqlite3ext.h>
+SQLITE_EXTENSION_INIT1
+
+#include "ext.h"
+
+/* Deterministic functions may sit in indexes, generated columns and
+ * CHECK constraints, and are safe under PRAGMA trusted_schema=OFF. */
+#define DETERMINISTIC (SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS)
+
+static const struct {
+    const char *name;
+    int nargs;
+    int flags;
+    void (*call)(sqlite3_context *, int, sqlite3_value **);
+} functions[] = {
+    {"sudoku_format", 1, DETERMINISTIC, ext_format},
+    {"sudoku_format", 2, DETERMINISTIC, ext_format},
+};
+
+#ifdef _WIN32
+__declspec(dllexport)
+#else
+__attribute__((visibility("default")))
+#endif
+int sqlite3_sudoku_init(sqlite3 *db, char **errmsg,
+                        const sqlite3_api_routines *api)
+{
+    int rc = SQLITE_OK;
+    SQLITE_EXTENSION_INIT2(api);
+    (void)errmsg;
+    for (size_t i = 0; rc == SQLITE_OK && i < sizeof functions / sizeof *functions; i++)
+        rc = sqlite3_create_function(db, functions[i].name, functions[i].nargs,
+                                     functions[i].flags,
+                                     (void *)functions[i].name,
+                                     functions[i].call, NULL, NULL);
+    return rc;
+}

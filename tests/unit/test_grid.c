@@ -1,0 +1,134 @@
+/* Unit tests of the one parser and the formatter (core/grid.c). */
+#include "check.h"
+#include "grid.h"
+
+static const char *EXAMPLE =
+    "1..456...4......2...912...6.1...5.....5..729.8..6....43.....9.2....6......82...75";
+
+static sudoku_parse_status parse(const char *s, sudoku_grid *g,
+                                 sudoku_parse_error *err)
+{
+    return sudoku_grid_parse(s, strlen(s), g, err);
+}
+
+static void accepted_forms(void)
+{
+    sudoku_grid a, b;
+    char out[SUDOKU_FORMAT_MAX], zeros[82], line[82];
+    CHECK(parse(EXAMPLE, &a, NULL) == SUDOKU_PARSE_OK);
+    CHECK(a.cell[0] == 1 && a.cell[1] == 0 && a.cell[80] == 5);
+
+    /* '0'-padded */
+    for (int i = 0; i < 81; i++)
+        zeros[i] = EXAMPLE[i] == '.' ? '0' : EXAMPLE[i];
+    zeros[81] = '\0';
+    CHECK(parse(zeros, &b, NULL) == SUDOKU_PARSE_OK && memcmp(&a, &b, sizeof a) == 0);
+
+    /* the pretty-printed form parses back to the same grid */
+    sudoku_grid_format(&a, SUDOKU_FORMAT_GRID, out);
+    CHECK(parse(out, &b, NULL) == SUDOKU_PARSE_OK && memcmp(&a, &b, sizeof a) == 0);
+
+    /* BOM, CRLF, digits separated by spaces, trailing spaces */
+    char spaced[400];
+    size_t n = 0;
+    memcpy(spaced, "\xEF\xBB\xBF", 3);
+    n = 3;
+    for (int i = 0; i < 81; i++) {
+        spaced[n++] = zeros[i];
+        spaced[n++] = ' ';
+        if (i % 9 == 8) {
+            spaced[n++] = '\r';
+            spaced[n++] = '\n';
+        }
+    }
+    spaced[n] = '\0';
+    CHECK(parse(spaced, &b, NULL) == SUDOKU_PARSE_OK && memcmp(&a, &b, sizeof a) == 0);
+
+    /* line and zeros output */
+    CHECK(sudoku_grid_format(&a, SUDOKU_FORMAT_LINE, out) == 81 && strcmp(out, EXAMPLE) == 0);
+    CHECK(sudoku_grid_format(&a, SUDOKU_FORMAT_ZEROS, out) == 81 && strcmp(out, zeros) == 0);
+    CHECK(strcmp(check_line(&a, line), EXAMPLE) == 0);
+}
+
+static void grid_style(void)
+{
+    sudoku_grid a;
+    char out[SUDOKU_FORMAT_MAX];
+    parse(EXAMPLE, &a, NULL);
+    size_t n = sudoku_grid_format(&a, SUDOKU_FORMAT_GRID, out);
+    CHECK(n == strlen(out));
+    CHECK(strncmp(out, "1 . . | 4 5 6 | . . .\n4 . . | . . . | . 2 .\n", 44) == 0);
+    CHECK(strstr(out, "\n------+-------+------\n") != NULL);
+    CHECK(out[n - 1] == '5'); /* no trailing newline */
+    int lines = 1;
+    for (size_t i = 0; i < n; i++)
+        lines += out[i] == '\n';
+    CHECK(lines == 11);
+}
+
+static void errors(void)
+{
+    sudoku_grid g;
+    sudoku_parse_error err;
+    char msg[128], buf[200];
+
+    /* too few and too many cells */
+    CHECK(sudoku_grid_parse(EXAMPLE, 80, &g, &err) == SUDOKU_PARSE_CELL_COUNT && err.cells == 80);
+    sudoku_parse_error_message(&err, "sudoku_format", msg, sizeof msg);
+    CHECK(strcmp(msg, "sudoku_format: expected 81 cells, found 80") == 0);
+    snprintf(buf, sizeof buf, "%s1", EXAMPLE);
+    CHECK(parse(buf, &g, &err) == SUDOKU_PARSE_CELL_COUNT && err.cells == 82);
+    CHECK(parse("", &g, &err) == SUDOKU_PARSE_CELL_COUNT && err.cells == 0);
+
+    /* a bad character, with its byte offset */
+    snprintf(buf, sizeof buf, "%s", EXAMPLE);
+    buf[40] = 'x';
+    CHECK(parse(buf, &g, &err) == SUDOKU_PARSE_BAD_CHAR && err.offset == 40);
+    sudoku_parse_error_message(&err, "sudoku_format", msg, sizeof msg);
+    CHECK(strcmp(msg, "sudoku_format: invalid character 'x' at offset 40") == 0);
+
+    /* non-ASCII and NUL bytes are named by value */
+    buf[40] = '\0';
+    CHECK(sudoku_grid_parse(buf, 81, &g, &err) == SUDOKU_PARSE_BAD_CHAR && err.offset == 40);
+    sudoku_parse_error_message(&err, "f", msg, sizeof msg);
+    CHECK(strcmp(msg, "f: invalid byte 0x00 at offset 40") == 0);
+    buf[40] = (char)0xC3;
+    CHECK(parse(buf, &g, &err) == SUDOKU_PARSE_BAD_CHAR && err.byte == 0xC3);
+
+    /* a BOM is only skipped at the start */
+    snprintf(buf, sizeof buf, "1\xEF\xBB\xBF%s", EXAMPLE + 1);
+    CHECK(parse(buf, &g, &err) == SUDOKU_PARSE_BAD_CHAR && err.offset == 1);
+
+    /* a truncated message stays terminated */
+    err.status = SUDOKU_PARSE_CELL_COUNT;
+    err.cells = 5;
+    sudoku_parse_error_message(&err, "sudoku_format", msg, 10);
+    CHECK(strlen(msg) == 9);
+}
+
+static void consistency(void)
+{
+    sudoku_grid g;
+    parse("123456789456789123789123456231564897564897231897231564312645978645978312978312645", &g, NULL);
+    CHECK(sudoku_grid_is_solution(&g));
+    CHECK(sudoku_grid_givens(&g) == 81);
+    g.cell[1] = 1; /* row clash */
+    CHECK(!sudoku_grid_consistent(&g));
+    parse(EXAMPLE, &g, NULL);
+    CHECK(sudoku_grid_consistent(&g) && !sudoku_grid_is_solution(&g));
+    CHECK(sudoku_grid_givens(&g) == 27);
+    g.cell[9 * 8] = 1; /* column clash with cell 0 */
+    CHECK(!sudoku_grid_consistent(&g));
+    parse(EXAMPLE, &g, NULL);
+    g.cell[10] = 1; /* box clash with cell 0 */
+    CHECK(!sudoku_grid_consistent(&g));
+}
+
+int main(void)
+{
+    accepted_forms();
+    grid_style();
+    errors();
+    consistency();
+    return check_done();
+}
