@@ -47,7 +47,17 @@ void ext_result_grid(sqlite3_context *ctx, const sudoku_grid *grid);
 /* Sets the JSON text form of t as the result. */
 void ext_result_transform(sqlite3_context *ctx, const sudoku_transform *t);
 
-/* SQL functions, one file per concern. */
+/* SQL functions, one file per concern (registered in sudoku.c). */
 void ext_format(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+
+/* solver (solve.c) */
+
+/* canonical form (minlex.c) */
+
+/* transforms and equivalence (transform.c, equiv.c) */
+
+/* rating (rating.c) */
+
+/* scrambles (scramble.c, and the sudoku_scrambles virtual table) */
 
 #endif

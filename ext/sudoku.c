@@ -24,6 +24,16 @@ static const struct {
 } functions[] = {
     {"sudoku_format", 1, DETERMINISTIC, ext_format},
     {"sudoku_format", 2, DETERMINISTIC, ext_format},
+    /* solver */
+
+    /* canonical form */
+
+    /* transforms and equivalence */
+
+    /* rating */
+
+    /* scrambles */
+
 };
 
 #ifdef _WIN32
