@@ -1,0 +1,296 @@
+/*
+ * solver.c - propagation and backtracking over per-digit band bit sets.
+ *
+ * The candidates of one digit in one band (three rows of the grid) fit a
+ * 27-bit word: bit 9*r + c is row r, column c of the band. Within a band a
+ * digit occupies one cell of each row and one cell of each box, i.e. its
+ * three "triads" (row r x box c) form a permutation. A 512-entry table
+ * turns the nine triad bits into the union of all permutations still
+ * possible, which in one step does pointing/claiming (box-line) reasoning,
+ * turns a box with one place into a row with one place, and finds the
+ * bands where the digit has no room at all. Rows left with one cell are
+ * hidden singles; cells left with one digit (found with bit-sliced counts
+ * over the nine digits of a band) are naked singles. When both run dry
+ * the solver guesses on a cell with two candidates when there is one.
+ *
+ * Everything lives in a small struct that the search copies on the stack
+ * at each guess: no heap, no global mutable state.
+ */
+#include "solver.h"
+
+#include <string.h>
+
+#include "rng.h"
+#include "solver_tables.h"
+
+#define BAND_ALL 0x7FFFFFFu
+#define ROW_BITS 0x1FFu
+#define BOX_BITS 0x1C0E07u  /* columns 0..2 of the three rows of a band */
+#define COL_BITS 0x40201u   /* one column in the three rows of a band */
+
+typedef struct state {
+    uint32_t cand[27]; /* [3*digit + band]: 27-bit candidate cells */
+    uint32_t seen[27]; /* cand[] as of its last band pass */
+    uint32_t open[3];  /* cells not yet placed, per band */
+    uint32_t rows[3];  /* per band, bit 3*digit + row: not yet placed */
+} state;
+
+typedef struct search {
+    uint64_t count;
+    uint64_t limit;
+    sudoku_rng *rng;        /* NULL: deterministic digit order */
+    sudoku_grid *solution;  /* first solution found, or NULL */
+} search;
+
+static inline int ctz32(uint32_t x) { return __builtin_ctz(x); }
+
+/* Puts digit d (0..8) at position pos (0..26) of band b and removes it
+ * from the row, box and column, and every other digit from the cell. */
+static inline void place(state *s, int d, int b, int pos)
+{
+    uint32_t bit = 1u << pos;
+    int r = pos / 9, c = pos % 9;
+    uint32_t own = s->cand[3 * d + b];
+    for (int e = 0; e < 9; e++)
+        s->cand[3 * e + b] &= ~bit;
+    s->cand[3 * d + b] =
+        (own & ~((ROW_BITS << (9 * r)) | (BOX_BITS << (3 * (c / 3))))) | bit;
+    s->cand[3 * d + (b + 1) % 3] &= ~(COL_BITS << c);
+    s->cand[3 * d + (b + 2) % 3] &= ~(COL_BITS << c);
+    s->open[b] &= ~bit;
+    s->rows[b] &= ~(1u << (3 * d + r));
+}
+
+/* Triad bits of a band word: bit 3*r + c when row r has a candidate in
+ * box c. */
+static inline uint32_t triads(uint32_t a)
+{
+    return (solver_row_info[a & ROW_BITS] & 7u) |
+           (uint32_t)(solver_row_info[(a >> 9) & ROW_BITS] & 7u) << 3 |
+           (uint32_t)(solver_row_info[a >> 18] & 7u) << 6;
+}
+
+/* Rows of a band word holding exactly one candidate (3 bits). */
+static inline uint32_t single_rows(uint32_t a)
+{
+    return (uint32_t)(solver_row_info[a & ROW_BITS] >> 3) |
+           (uint32_t)(solver_row_info[(a >> 9) & ROW_BITS] >> 3) << 1 |
+           (uint32_t)(solver_row_info[a >> 18] >> 3) << 2;
+}
+
+enum { DEAD = 0, SOLVED = 1, GUESS = 2 };
+
+/* Runs band passes and naked singles to a fixpoint. Returns DEAD on a
+ * contradiction, SOLVED when every cell is placed, else GUESS with the
+ * cell to branch on in *gb, *gpos. */
+static int propagate(state *s, int *gb, int *gpos)
+{
+    for (;;) {
+        int changed;
+        do {
+            changed = 0;
+            for (int i = 0; i < 27; i++) {
+                uint32_t a = s->cand[i];
+                if (a == s->seen[i])
+                    continue;
+                a &= solver_band_keep[triads(a)];
+                if (!a)
+                    return DEAD;
+                int d = i / 3, b = i % 3;
+                uint32_t single = single_rows(a) & (s->rows[b] >> (3 * d)) & 7u;
+                s->cand[i] = s->seen[i] = a;
+                changed = 1;
+                while (single) {
+                    int r = ctz32(single);
+                    single &= single - 1;
+                    place(s, d, b, ctz32(a & (ROW_BITS << (9 * r))));
+                }
+            }
+        } while (changed);
+
+        if (!(s->open[0] | s->open[1] | s->open[2]))
+            return SOLVED;
+
+        /* Naked singles, and the first band with two-candidate cells. */
+        int found = 0, pair_band = -1;
+        uint32_t pairs = 0;
+        for (int b = 0; b < 3; b++) {
+            uint32_t open = s->open[b], r1 = 0, r2 = 0, r3 = 0;
+            if (!open)
+                continue;
+            for (int d = 0; d < 9; d++) {
+                uint32_t x = s->cand[3 * d + b];
+                r3 |= r2 & x;
+                r2 |= r1 & x;
+                r1 |= x;
+            }
+            if (open & ~r1)
+                return DEAD;
+            uint32_t single = open & ~r2;
+            if (pair_band < 0 && (open & r2 & ~r3)) {
+                pair_band = b;
+                pairs = open & r2 & ~r3;
+            }
+            while (single) {
+                int pos = ctz32(single);
+                uint32_t bit = 1u << pos;
+                int d = 0;
+                single &= single - 1;
+                while (d < 9 && !(s->cand[3 * d + b] & bit))
+                    d++;
+                if (d == 9)
+                    return DEAD; /* an earlier single took its last digit */
+                place(s, d, b, pos);
+                found = 1;
+            }
+        }
+        if (found)
+            continue;
+        if (pair_band >= 0) {
+            *gb = pair_band;
+            *gpos = ctz32(pairs);
+            return GUESS;
+        }
+        /* No two-candidate cell: take the open cell with fewest digits. */
+        int best = 10;
+        for (int b = 0; b < 3; b++) {
+            uint32_t open = s->open[b];
+            while (open) {
+                int pos = ctz32(open);
+                uint32_t bit = 1u << pos;
+                int n = 0;
+                open &= open - 1;
+                for (int d = 0; d < 9; d++)
+                    n += (s->cand[3 * d + b] & bit) != 0;
+                if (n < best) {
+                    best = n;
+                    *gb = b;
+                    *gpos = pos;
+                }
+            }
+        }
+        return GUESS;
+    }
+}
+
+static void extract(const state *s, sudoku_grid *out)
+{
+    for (int b = 0; b < 3; b++)
+        for (int d = 0; d < 9; d++) {
+            uint32_t x = s->cand[3 * d + b];
+            while (x) {
+                out->cell[27 * b + ctz32(x)] = (uint8_t)(d + 1);
+                x &= x - 1;
+            }
+        }
+}
+
+static void run(search *c, state *s)
+{
+    int b = 0, pos = 0;
+    int status = propagate(s, &b, &pos);
+    if (status == DEAD)
+        return;
+    if (status == SOLVED) {
+        if (c->count++ == 0 && c->solution)
+            extract(s, c->solution);
+        return;
+    }
+    uint32_t bit = 1u << pos;
+    int digits[9], n = 0;
+    for (int d = 0; d < 9; d++)
+        if (s->cand[3 * d + b] & bit)
+            digits[n++] = d;
+    if (c->rng)
+        for (int k = n - 1; k > 0; k--) {
+            int j = (int)sudoku_rng_below(c->rng, (uint32_t)k + 1);
+            int t = digits[k];
+            digits[k] = digits[j];
+            digits[j] = t;
+        }
+    for (int k = 0; k < n; k++) {
+        if (k < n - 1) {
+            state t = *s;
+            place(&t, digits[k], b, pos);
+            run(c, &t);
+        } else {
+            place(s, digits[k], b, pos);
+            run(c, s);
+        }
+        if (c->count >= c->limit)
+            return;
+    }
+}
+
+/* Sets up the state from the givens; 0 when two givens clash (or a cell
+ * holds something other than 0..9), so that no search ever starts from
+ * contradicting givens. */
+static int init(state *s, const sudoku_grid *puzzle)
+{
+    uint16_t row[9] = {0}, col[9] = {0}, box[9] = {0};
+    for (int i = 0; i < 81; i++) {
+        unsigned v = puzzle->cell[i];
+        if (!v)
+            continue;
+        if (v > 9)
+            return 0;
+        uint16_t m = (uint16_t)(1u << v);
+        int r = i / 9, c = i % 9, x = (r / 3) * 3 + c / 3;
+        if ((row[r] | col[c] | box[x]) & m)
+            return 0;
+        row[r] |= m;
+        col[c] |= m;
+        box[x] |= m;
+    }
+    for (int i = 0; i < 27; i++) {
+        s->cand[i] = BAND_ALL;
+        s->seen[i] = ~0u; /* never a band word: every band gets a pass */
+    }
+    for (int b = 0; b < 3; b++)
+        s->open[b] = s->rows[b] = BAND_ALL;
+    for (int i = 0; i < 81; i++) {
+        int v = puzzle->cell[i];
+        if (v) {
+            int b = i / 27, pos = i % 27;
+            if (!(s->cand[3 * (v - 1) + b] & (1u << pos)))
+                return 0; /* unreachable after the check above */
+            place(s, v - 1, b, pos);
+        }
+    }
+    return 1;
+}
+
+static uint64_t solve_count(const sudoku_grid *puzzle, uint64_t limit,
+                            sudoku_rng *rng, sudoku_grid *solution)
+{
+    state s;
+    search c = {0, limit ? limit : UINT64_MAX, rng, solution};
+    if (!init(&s, puzzle))
+        return 0;
+    run(&c, &s);
+    return c.count;
+}
+
+int sudoku_solve(const sudoku_grid *puzzle, sudoku_grid *solution)
+{
+    return solve_count(puzzle, 1, NULL, solution) != 0;
+}
+
+int sudoku_solve_random(const sudoku_grid *puzzle, uint64_t seed,
+                        sudoku_grid *solution)
+{
+    sudoku_rng rng;
+    sudoku_rng_seed(&rng, seed);
+    return solve_count(puzzle, 1, &rng, solution) != 0;
+}
+
+uint64_t sudoku_count(const sudoku_grid *puzzle, uint64_t limit)
+{
+    return solve_count(puzzle, limit, NULL, NULL);
+}
+
+uint64_t sudoku_count_solve(const sudoku_grid *puzzle, uint64_t limit,
+                            sudoku_grid *solution)
+{
+    return solve_count(puzzle, limit, NULL, solution);
+}
