@@ -23,14 +23,20 @@
 #include "rng.h"
 #include "solver_tables.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #define BAND_ALL 0x7FFFFFFu
 #define ROW_BITS 0x1FFu
 #define BOX_BITS 0x1C0E07u  /* columns 0..2 of the three rows of a band */
 #define COL_BITS 0x40201u   /* one column in the three rows of a band */
 
+/* 28 words so that 16-byte loads cover the 27 band words; word 27 stays
+ * equal in both arrays. */
 typedef struct state {
-    uint32_t cand[27]; /* [3*digit + band]: 27-bit candidate cells */
-    uint32_t seen[27]; /* cand[] as of its last band pass */
+    uint32_t cand[28]; /* [3*digit + band]: 27-bit candidate cells */
+    uint32_t seen[28]; /* cand[] as of its last band pass */
     uint32_t open[3];  /* cells not yet placed, per band */
     uint32_t rows[3];  /* per band, bit 3*digit + row: not yet placed */
 } state;
@@ -44,21 +50,59 @@ typedef struct search {
 
 static inline int ctz32(uint32_t x) { return __builtin_ctz(x); }
 
+/* Per position 0..26 of a band: its row and box, and its column. */
+static const uint32_t ROW_BOX[27] = {
+#define RB(p) ((ROW_BITS << (9 * ((p) / 9))) | (BOX_BITS << (3 * ((p) % 9 / 3))))
+    RB(0),  RB(1),  RB(2),  RB(3),  RB(4),  RB(5),  RB(6),  RB(7),  RB(8),
+    RB(9),  RB(10), RB(11), RB(12), RB(13), RB(14), RB(15), RB(16), RB(17),
+    RB(18), RB(19), RB(20), RB(21), RB(22), RB(23), RB(24), RB(25), RB(26),
+#undef RB
+};
+static const uint32_t COLUMN[27] = {
+#define C3(c) COL_BITS << (c)
+    C3(0), C3(1), C3(2), C3(3), C3(4), C3(5), C3(6), C3(7), C3(8),
+    C3(0), C3(1), C3(2), C3(3), C3(4), C3(5), C3(6), C3(7), C3(8),
+    C3(0), C3(1), C3(2), C3(3), C3(4), C3(5), C3(6), C3(7), C3(8),
+#undef C3
+};
+static const uint8_t NEXT_BAND[3] = {1, 2, 0};
+static const uint8_t PREV_BAND[3] = {2, 0, 1};
+
+/* Bit i set when cand[i] differs from seen[i]. */
+static inline uint32_t changed_words(const struct state *s);
+
 /* Puts digit d (0..8) at position pos (0..26) of band b and removes it
  * from the row, box and column, and every other digit from the cell. */
 static inline void place(state *s, int d, int b, int pos)
 {
     uint32_t bit = 1u << pos;
-    int r = pos / 9, c = pos % 9;
     uint32_t own = s->cand[3 * d + b];
     for (int e = 0; e < 9; e++)
         s->cand[3 * e + b] &= ~bit;
-    s->cand[3 * d + b] =
-        (own & ~((ROW_BITS << (9 * r)) | (BOX_BITS << (3 * (c / 3))))) | bit;
-    s->cand[3 * d + (b + 1) % 3] &= ~(COL_BITS << c);
-    s->cand[3 * d + (b + 2) % 3] &= ~(COL_BITS << c);
+    s->cand[3 * d + b] = (own & ~ROW_BOX[pos]) | bit;
+    s->cand[3 * d + NEXT_BAND[b]] &= ~COLUMN[pos];
+    s->cand[3 * d + PREV_BAND[b]] &= ~COLUMN[pos];
     s->open[b] &= ~bit;
-    s->rows[b] &= ~(1u << (3 * d + r));
+    s->rows[b] &= ~(1u << (3 * d + pos / 9));
+}
+
+static inline uint32_t changed_words(const state *s)
+{
+#if defined(__SSE2__)
+    uint32_t same = 0;
+    for (int k = 0; k < 7; k++) {
+        __m128i a = _mm_loadu_si128((const __m128i *)(s->cand + 4 * k));
+        __m128i b = _mm_loadu_si128((const __m128i *)(s->seen + 4 * k));
+        same |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a, b)))
+                << (4 * k);
+    }
+    return ~same & BAND_ALL;
+#else
+    uint32_t diff = 0;
+    for (int i = 0; i < 27; i++)
+        diff |= (uint32_t)(s->cand[i] != s->seen[i]) << i;
+    return diff;
+#endif
 }
 
 /* Triad bits of a band word: bit 3*r + c when row r has a candidate in
@@ -93,13 +137,13 @@ static int propagate(state *s, int *gb, int *gpos)
                 uint32_t a = s->cand[i];
                 if (a == s->seen[i])
                     continue;
+                changed = 1;
                 a &= solver_band_keep[triads(a)];
                 if (!a)
                     return DEAD;
                 int d = i / 3, b = i % 3;
                 uint32_t single = single_rows(a) & (s->rows[b] >> (3 * d)) & 7u;
                 s->cand[i] = s->seen[i] = a;
-                changed = 1;
                 while (single) {
                     int r = ctz32(single);
                     single &= single - 1;
@@ -142,6 +186,39 @@ static int propagate(state *s, int *gb, int *gpos)
                     return DEAD; /* an earlier single took its last digit */
                 place(s, d, b, pos);
                 found = 1;
+            }
+        }
+        if (found)
+            continue;
+
+        /* Hidden singles in columns (rows and boxes are the band pass's):
+         * fold each band word onto its nine columns, once and twice. */
+        for (int d = 0; d < 9; d++) {
+            uint32_t once = 0, more = 0;
+            for (int b = 0; b < 3; b++) {
+                uint32_t x = s->cand[3 * d + b];
+                uint32_t r0 = x & ROW_BITS, r1 = (x >> 9) & ROW_BITS, r2 = x >> 18;
+                uint32_t any = r0 | r1 | r2;
+                more |= (r0 & r1) | (r0 & r2) | (r1 & r2) | (once & any);
+                once |= any;
+            }
+            if (once != ROW_BITS)
+                return DEAD; /* a column without room for the digit */
+            uint32_t single = once & ~more;
+            while (single) {
+                int c = ctz32(single);
+                single &= single - 1;
+                for (int b = 0; b < 3; b++) {
+                    uint32_t x = s->cand[3 * d + b] & (COL_BITS << c);
+                    if (x) {
+                        int pos = ctz32(x);
+                        if (s->open[b] & (1u << pos)) {
+                            place(s, d, b, pos);
+                            found = 1;
+                        }
+                        break;
+                    }
+                }
             }
         }
         if (found)
@@ -246,6 +323,7 @@ static int init(state *s, const sudoku_grid *puzzle)
         s->cand[i] = BAND_ALL;
         s->seen[i] = ~0u; /* never a band word: every band gets a pass */
     }
+    s->cand[27] = s->seen[27] = 0;
     for (int b = 0; b < 3; b++)
         s->open[b] = s->rows[b] = BAND_ALL;
     for (int i = 0; i < 81; i++) {
