@@ -191,27 +191,45 @@ static int propagate(state *s, int *gb, int *gpos)
         if (found)
             continue;
 
-        /* Hidden singles in columns (rows and boxes are the band pass's):
-         * fold each band word onto its nine columns, once and twice. */
+        /* Stacks: in the three boxes of a stack a digit takes one column
+         * per band and one band per column, a permutation again; the
+         * triad table keeps the (band, column) pairs on one, which is
+         * box-column pointing and claiming. Then hidden singles in
+         * columns (rows and boxes are the band pass's). */
         for (int d = 0; d < 9; d++) {
+            uint32_t *x = &s->cand[3 * d];
+            uint32_t any[3], allow[3] = {0, 0, 0};
+            for (int b = 0; b < 3; b++)
+                any[b] = (x[b] | (x[b] >> 9) | (x[b] >> 18)) & ROW_BITS;
+            for (int st = 0; st < 9; st += 3) {
+                uint32_t t = ((any[0] >> st) & 7u) | ((any[1] >> st) & 7u) << 3 |
+                             ((any[2] >> st) & 7u) << 6;
+                uint32_t k = solver_triad_keep[t];
+                if (!k)
+                    return DEAD;
+                allow[0] |= (k & 7u) << st;
+                allow[1] |= ((k >> 3) & 7u) << st;
+                allow[2] |= ((k >> 6) & 7u) << st;
+            }
             uint32_t once = 0, more = 0;
             for (int b = 0; b < 3; b++) {
-                uint32_t x = s->cand[3 * d + b];
-                uint32_t r0 = x & ROW_BITS, r1 = (x >> 9) & ROW_BITS, r2 = x >> 18;
-                uint32_t any = r0 | r1 | r2;
-                more |= (r0 & r1) | (r0 & r2) | (r1 & r2) | (once & any);
-                once |= any;
+                if (allow[b] != any[b]) {
+                    x[b] &= allow[b] * COL_BITS; /* spread over the 3 rows */
+                    found = 1;
+                }
+                uint32_t r0 = x[b] & ROW_BITS, r1 = (x[b] >> 9) & ROW_BITS,
+                         r2 = x[b] >> 18;
+                more |= (r0 & r1) | (r0 & r2) | (r1 & r2) | (once & allow[b]);
+                once |= allow[b];
             }
-            if (once != ROW_BITS)
-                return DEAD; /* a column without room for the digit */
             uint32_t single = once & ~more;
             while (single) {
                 int c = ctz32(single);
                 single &= single - 1;
                 for (int b = 0; b < 3; b++) {
-                    uint32_t x = s->cand[3 * d + b] & (COL_BITS << c);
-                    if (x) {
-                        int pos = ctz32(x);
+                    uint32_t y = x[b] & (COL_BITS << c);
+                    if (y) {
+                        int pos = ctz32(y);
                         if (s->open[b] & (1u << pos)) {
                             place(s, d, b, pos);
                             found = 1;

@@ -147,8 +147,13 @@ static void tables(void)
                     keep |= 7u << (9 * r + 3 * perm[p][r]);
         }
         bad += solver_band_keep[t] != keep;
+        uint32_t tk = 0;
+        for (int k = 0; k < 9; k++)
+            if (keep & (7u << (9 * (k / 3) + 3 * (k % 3))))
+                tk |= 1u << k;
+        bad += solver_triad_keep[t] != tk;
     }
-    CHECK_MSG(bad == 0, "%d wrong solver_band_keep entries", bad);
+    CHECK_MSG(bad == 0, "%d wrong solver_band_keep/solver_triad_keep entries", bad);
 }
 
 /* ---- vectors/solve.tsv ---- */
