@@ -155,7 +155,7 @@ static int propagate(state *s, int *gb, int *gpos)
         if (!(s->open[0] | s->open[1] | s->open[2]))
             return SOLVED;
 
-        /* Naked singles, and the first band with two-candidate cells. */
+        /* Naked singles, and where to guess if it comes to that. */
         int found = 0, pair_band = -1;
         uint32_t pairs = 0;
         for (int b = 0; b < 3; b++) {
@@ -171,9 +171,13 @@ static int propagate(state *s, int *gb, int *gpos)
             if (open & ~r1)
                 return DEAD;
             uint32_t single = open & ~r2;
-            if (pair_band < 0 && (open & r2 & ~r3)) {
+            /* guess in the band richest in two-candidate cells: a
+             * choice there settles the most neighbours */
+            uint32_t two = open & r2 & ~r3;
+            if (two && (pair_band < 0 ||
+                        __builtin_popcount(two) > __builtin_popcount(pairs))) {
                 pair_band = b;
-                pairs = open & r2 & ~r3;
+                pairs = two;
             }
             while (single) {
                 int pos = ctz32(single);
@@ -242,8 +246,17 @@ static int propagate(state *s, int *gb, int *gpos)
         if (found)
             continue;
         if (pair_band >= 0) {
+            /* ... and there the one seeing most other such cells */
+            int most = -1;
             *gb = pair_band;
-            *gpos = ctz32(pairs);
+            for (uint32_t p = pairs; p; p &= p - 1) {
+                int pos = ctz32(p);
+                int n = __builtin_popcount(pairs & ROW_BOX[pos]);
+                if (n > most) {
+                    most = n;
+                    *gpos = pos;
+                }
+            }
             return GUESS;
         }
         /* No two-candidate cell: take the open cell with fewest digits. */
