@@ -23,22 +23,18 @@
 #include "rng.h"
 #include "solver_tables.h"
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #define BAND_ALL 0x7FFFFFFu
 #define ROW_BITS 0x1FFu
 #define BOX_BITS 0x1C0E07u  /* columns 0..2 of the three rows of a band */
 #define COL_BITS 0x40201u   /* one column in the three rows of a band */
 
-/* 28 words so that 16-byte loads cover the 27 band words; word 27 stays
- * equal in both arrays. */
 typedef struct state {
-    uint32_t cand[28]; /* [3*digit + band]: 27-bit candidate cells */
-    uint32_t seen[28]; /* cand[] as of its last band pass */
+    uint32_t cand[27]; /* [3*digit + band]: 27-bit candidate cells */
+    uint32_t dirty;    /* bit 3*digit + band: cand[] changed since its pass */
     uint32_t open[3];  /* cells not yet placed, per band */
     uint32_t rows[3];  /* per band, bit 3*digit + row: not yet placed */
+    uint16_t cols[9];  /* per digit, the columns where it is placed */
 } state;
 
 typedef struct search {
@@ -68,41 +64,33 @@ static const uint32_t COLUMN[27] = {
 static const uint8_t NEXT_BAND[3] = {1, 2, 0};
 static const uint8_t PREV_BAND[3] = {2, 0, 1};
 
-/* Bit i set when cand[i] differs from seen[i]. */
-static inline uint32_t changed_words(const struct state *s);
 
 /* Puts digit d (0..8) at position pos (0..26) of band b and removes it
  * from the row, box and column, and every other digit from the cell. */
 static inline void place(state *s, int d, int b, int pos)
 {
-    uint32_t bit = 1u << pos;
+    uint32_t bit = 1u << pos, dirty = 0, v;
     uint32_t own = s->cand[3 * d + b];
-    for (int e = 0; e < 9; e++)
-        s->cand[3 * e + b] &= ~bit;
-    s->cand[3 * d + b] = (own & ~ROW_BOX[pos]) | bit;
-    s->cand[3 * d + NEXT_BAND[b]] &= ~COLUMN[pos];
-    s->cand[3 * d + PREV_BAND[b]] &= ~COLUMN[pos];
+    for (int e = 0; e < 9; e++) {
+        v = s->cand[3 * e + b];
+        dirty |= ((v >> pos) & 1u) << (3 * e + b);
+        s->cand[3 * e + b] = v & ~bit;
+    }
+    v = (own & ~ROW_BOX[pos]) | bit;
+    s->cand[3 * d + b] = v;
+    dirty &= ~(1u << (3 * d + b));
+    dirty |= (uint32_t)(v != own) << (3 * d + b);
+    int nb = NEXT_BAND[b], pb = PREV_BAND[b];
+    v = s->cand[3 * d + nb];
+    dirty |= (uint32_t)((v & COLUMN[pos]) != 0) << (3 * d + nb);
+    s->cand[3 * d + nb] = v & ~COLUMN[pos];
+    v = s->cand[3 * d + pb];
+    dirty |= (uint32_t)((v & COLUMN[pos]) != 0) << (3 * d + pb);
+    s->cand[3 * d + pb] = v & ~COLUMN[pos];
+    s->dirty |= dirty;
     s->open[b] &= ~bit;
     s->rows[b] &= ~(1u << (3 * d + pos / 9));
-}
-
-static inline uint32_t changed_words(const state *s)
-{
-#if defined(__SSE2__)
-    uint32_t same = 0;
-    for (int k = 0; k < 7; k++) {
-        __m128i a = _mm_loadu_si128((const __m128i *)(s->cand + 4 * k));
-        __m128i b = _mm_loadu_si128((const __m128i *)(s->seen + 4 * k));
-        same |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a, b)))
-                << (4 * k);
-    }
-    return ~same & BAND_ALL;
-#else
-    uint32_t diff = 0;
-    for (int i = 0; i < 27; i++)
-        diff |= (uint32_t)(s->cand[i] != s->seen[i]) << i;
-    return diff;
-#endif
+    s->cols[d] |= (uint16_t)(1u << (pos % 9));
 }
 
 /* Triad bits of a band word: bit 3*r + c when row r has a candidate in
@@ -130,27 +118,22 @@ enum { DEAD = 0, SOLVED = 1, GUESS = 2 };
 static int propagate(state *s, int *gb, int *gpos)
 {
     for (;;) {
-        int changed;
-        do {
-            changed = 0;
-            for (int i = 0; i < 27; i++) {
-                uint32_t a = s->cand[i];
-                if (a == s->seen[i])
-                    continue;
-                changed = 1;
-                a &= solver_band_keep[triads(a)];
-                if (!a)
-                    return DEAD;
-                int d = i / 3, b = i % 3;
-                uint32_t single = single_rows(a) & (s->rows[b] >> (3 * d)) & 7u;
-                s->cand[i] = s->seen[i] = a;
-                while (single) {
-                    int r = ctz32(single);
-                    single &= single - 1;
-                    place(s, d, b, ctz32(a & (ROW_BITS << (9 * r))));
-                }
+        while (s->dirty) {
+            int i = ctz32(s->dirty);
+            s->dirty &= s->dirty - 1;
+            uint32_t a = s->cand[i];
+            a &= solver_band_keep[triads(a)];
+            if (!a)
+                return DEAD;
+            int d = i / 3, b = i % 3;
+            uint32_t single = single_rows(a) & (s->rows[b] >> (3 * d)) & 7u;
+            s->cand[i] = a;
+            while (single) {
+                int r = ctz32(single);
+                single &= single - 1;
+                place(s, d, b, ctz32(a & (ROW_BITS << (9 * r))));
             }
-        } while (changed);
+        }
 
         if (!(s->open[0] | s->open[1] | s->open[2]))
             return SOLVED;
@@ -219,6 +202,7 @@ static int propagate(state *s, int *gb, int *gpos)
             for (int b = 0; b < 3; b++) {
                 if (allow[b] != any[b]) {
                     x[b] &= allow[b] * COL_BITS; /* spread over the 3 rows */
+                    s->dirty |= 1u << (3 * d + b);
                     found = 1;
                 }
                 uint32_t r0 = x[b] & ROW_BITS, r1 = (x[b] >> 9) & ROW_BITS,
@@ -226,7 +210,7 @@ static int propagate(state *s, int *gb, int *gpos)
                 more |= (r0 & r1) | (r0 & r2) | (r1 & r2) | (once & allow[b]);
                 once |= allow[b];
             }
-            uint32_t single = once & ~more;
+            uint32_t single = once & ~more & ~(uint32_t)s->cols[d];
             while (single) {
                 int c = ctz32(single);
                 single &= single - 1;
@@ -350,11 +334,10 @@ static int init(state *s, const sudoku_grid *puzzle)
         col[c] |= m;
         box[x] |= m;
     }
-    for (int i = 0; i < 27; i++) {
+    for (int i = 0; i < 27; i++)
         s->cand[i] = BAND_ALL;
-        s->seen[i] = ~0u; /* never a band word: every band gets a pass */
-    }
-    s->cand[27] = s->seen[27] = 0;
+    s->dirty = BAND_ALL; /* every band word gets a first pass */
+    memset(s->cols, 0, sizeof s->cols);
     for (int b = 0; b < 3; b++)
         s->open[b] = s->rows[b] = BAND_ALL;
     for (int i = 0; i < 81; i++) {
