@@ -10,8 +10,14 @@
  * turns a box with one place into a row with one place, and finds the
  * bands where the digit has no room at all. Rows left with one cell are
  * hidden singles; cells left with one digit (found with bit-sliced counts
- * over the nine digits of a band) are naked singles. When both run dry
- * the solver guesses on a cell with two candidates when there is one.
+ * over the nine digits of a band) are naked singles. The same table over
+ * the three columns of a stack gives box-column reasoning and, with it,
+ * hidden singles in columns. When all of that runs dry the solver guesses
+ * on a two-candidate cell (see propagate() for which one).
+ *
+ * Each placement records exactly which band words it changed (the dirty
+ * bits), so a band word is looked at again only when it changed: that,
+ * more than any single trick, is what keeps the per-guess cost low.
  *
  * Everything lives in a small struct that the search copies on the stack
  * at each guess: no heap, no global mutable state.
