@@ -51,6 +51,8 @@ void ext_result_transform(sqlite3_context *ctx, const sudoku_transform *t);
 void ext_format(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 
 /* solver (solve.c) */
+void ext_solve(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+void ext_count(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 
 /* canonical form (minlex.c) */
 
