@@ -32,7 +32,14 @@ enum { TE_STUCK = 0, TE_SOLVED = 1, TE_CONTRA = 2 };
 typedef struct te_state {
     uint32_t c[9][3]; /* [digit][band]: possible or decided cells of the digit */
     uint32_t u[3];    /* [band]: undecided cells */
+    /* What changed since Singles last looked: digits in bits 0..8 (their
+     * units need a hidden-single check), bands in bits 16..18 (their cells
+     * need a naked-single check). */
+    uint32_t dirty;
 } te_state;
+
+#define DIRTY_ALL 0x701FFu
+#define DIRTY_BAND(b) (0x10000u << (b))
 
 /* Decides digit d in cell p of band b: the cell loses its other digits, the
  * digit leaves the cell's row, box and column. */
@@ -43,12 +50,28 @@ static inline void te_place(te_state *s, int d, int b, int p)
     int r = p / 9, col = p - 9 * r;
     uint32_t own = (ROW_BITS << (9 * r)) | (BOX_BITS << (3 * (col / 3)));
     uint32_t colm = COL_BITS << col;
-    for (int e = 0; e < 9; e++)
+    uint32_t dirty = 1u << d | DIRTY_BAND(b);
+    int b1 = other[b][0], b2 = other[b][1];
+    for (int e = 0; e < 9; e++) {
+        dirty |= ((s->c[e][b] >> p) & 1u) << e;
         s->c[e][b] &= ~bit;
+    }
     s->c[d][b] = (s->c[d][b] & ~own) | bit;
-    s->c[d][other[b][0]] &= ~colm;
-    s->c[d][other[b][1]] &= ~colm;
+    if (s->c[d][b1] & colm)
+        dirty |= DIRTY_BAND(b1);
+    if (s->c[d][b2] & colm)
+        dirty |= DIRTY_BAND(b2);
+    s->c[d][b1] &= ~colm;
+    s->c[d][b2] &= ~colm;
     s->u[b] &= ~bit;
+    s->dirty |= dirty;
+}
+
+/* Deletes candidate d from cell p of band b. */
+static inline void te_delete(te_state *s, int d, int b, int p)
+{
+    s->c[d][b] &= ~(1u << p);
+    s->dirty |= 1u << d | DIRTY_BAND(b);
 }
 
 static inline int single_bit(uint32_t x) { return x && !(x & (x - 1)); }
@@ -56,12 +79,13 @@ static inline int single_bit(uint32_t x) { return x && !(x & (x - 1)); }
 /* Singles to the fixpoint. */
 static int te_singles(te_state *s)
 {
-    for (;;) {
-        int progress = 0;
+    while (s->dirty) {
+        uint32_t dirty = s->dirty;
+        s->dirty = 0;
         /* naked singles, and cells without candidates */
         for (int b = 0; b < 3; b++) {
             uint32_t u = s->u[b], one = 0, two = 0;
-            if (!u)
+            if (!u || !(dirty & DIRTY_BAND(b)))
                 continue;
             for (int d = 0; d < 9; d++) {
                 uint32_t x = s->c[d][b];
@@ -78,11 +102,12 @@ static int te_singles(te_state *s)
                 if (d == 9)
                     return TE_CONTRA; /* emptied by a placement just made */
                 te_place(s, d, b, p);
-                progress = 1;
             }
         }
         /* hidden singles, and digits without a place in some unit */
         for (int d = 0; d < 9; d++) {
+            if (!(dirty & (1u << d)))
+                continue;
             uint32_t w[3] = {s->c[d][0], s->c[d][1], s->c[d][2]};
             uint32_t o[3], t[3], O, T, single;
             for (int b = 0; b < 3; b++) {
@@ -92,7 +117,6 @@ static int te_singles(te_state *s)
                         return TE_CONTRA;
                     if (!(x & (x - 1)) && (x & s->u[b]) && (s->c[d][b] & x)) {
                         te_place(s, d, b, __builtin_ctz(x));
-                        progress = 1;
                     }
                 }
                 for (int k = 0; k < 3; k++) {
@@ -101,7 +125,6 @@ static int te_singles(te_state *s)
                         return TE_CONTRA;
                     if (!(x & (x - 1)) && (x & s->u[b]) && (s->c[d][b] & x)) {
                         te_place(s, d, b, __builtin_ctz(x));
-                        progress = 1;
                     }
                 }
                 uint32_t r0 = w[b] & ROW_BITS, r1 = (w[b] >> 9) & ROW_BITS,
@@ -120,18 +143,14 @@ static int te_singles(te_state *s)
                     if (x) {
                         if ((x & s->u[b]) && (s->c[d][b] & x)) {
                             te_place(s, d, b, __builtin_ctz(x));
-                            progress = 1;
-                        }
+                            }
                         break;
                     }
                 }
             }
         }
-        if (!(s->u[0] | s->u[1] | s->u[2]))
-            return TE_SOLVED;
-        if (!progress)
-            return TE_STUCK;
     }
+    return (s->u[0] | s->u[1] | s->u[2]) ? TE_STUCK : TE_SOLVED;
 }
 
 static int te_passes(te_state *s, int n, const uint32_t (*known)[3]);
@@ -172,7 +191,7 @@ static int te_passes(te_state *s, int n, const uint32_t (*known)[3])
                     te_place(&t, d, b, p);
                     r = te_full(&t, n - 1);
                     if (r == TE_CONTRA) {
-                        s->c[d][b] &= ~bit;
+                        te_delete(s, d, b, p);
                         deleted = 1;
                         r = te_full(s, n - 1);
                         if (r != TE_STUCK)
@@ -210,6 +229,7 @@ int sudoku_te_depth(const sudoku_grid *puzzle, int max_depth)
             s.c[d][b] = BAND_ALL;
     for (int b = 0; b < 3; b++)
         s.u[b] = BAND_ALL;
+    s.dirty = DIRTY_ALL;
     for (int i = 0; i < SUDOKU_CELLS; i++)
         if (puzzle->cell[i])
             te_place(&s, puzzle->cell[i] - 1, i / 27, i % 27);
