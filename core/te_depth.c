@@ -32,14 +32,14 @@ enum { TE_STUCK = 0, TE_SOLVED = 1, TE_CONTRA = 2 };
 typedef struct te_state {
     uint32_t c[9][3]; /* [digit][band]: possible or decided cells of the digit */
     uint32_t u[3];    /* [band]: undecided cells */
-    /* What changed since Singles last looked: digits in bits 0..8 (their
-     * units need a hidden-single check), bands in bits 16..18 (their cells
-     * need a naked-single check). */
+    /* What changed since Singles last looked: bit 9b+d for c[d][b]. The
+     * units of a changed digit need a hidden-single check, the cells of a
+     * changed band a naked-single check. */
     uint32_t dirty;
 } te_state;
 
-#define DIRTY_ALL 0x701FFu
-#define DIRTY_BAND(b) (0x10000u << (b))
+#define DIRTY_ALL BAND_ALL
+#define DIRTY(d, b) (1u << (9 * (b) + (d)))
 
 /* Decides digit d in cell p of band b: the cell loses its other digits, the
  * digit leaves the cell's row, box and column. */
@@ -50,17 +50,17 @@ static inline void te_place(te_state *s, int d, int b, int p)
     int r = p / 9, col = p - 9 * r;
     uint32_t own = (ROW_BITS << (9 * r)) | (BOX_BITS << (3 * (col / 3)));
     uint32_t colm = COL_BITS << col;
-    uint32_t dirty = 1u << d | DIRTY_BAND(b);
+    uint32_t dirty = DIRTY(d, b);
     int b1 = other[b][0], b2 = other[b][1];
     for (int e = 0; e < 9; e++) {
-        dirty |= ((s->c[e][b] >> p) & 1u) << e;
+        dirty |= ((s->c[e][b] >> p) & 1u) << (9 * b + e);
         s->c[e][b] &= ~bit;
     }
     s->c[d][b] = (s->c[d][b] & ~own) | bit;
     if (s->c[d][b1] & colm)
-        dirty |= DIRTY_BAND(b1);
+        dirty |= DIRTY(d, b1);
     if (s->c[d][b2] & colm)
-        dirty |= DIRTY_BAND(b2);
+        dirty |= DIRTY(d, b2);
     s->c[d][b1] &= ~colm;
     s->c[d][b2] &= ~colm;
     s->u[b] &= ~bit;
@@ -71,7 +71,7 @@ static inline void te_place(te_state *s, int d, int b, int p)
 static inline void te_delete(te_state *s, int d, int b, int p)
 {
     s->c[d][b] &= ~(1u << p);
-    s->dirty |= 1u << d | DIRTY_BAND(b);
+    s->dirty |= DIRTY(d, b);
 }
 
 static inline int single_bit(uint32_t x) { return x && !(x & (x - 1)); }
@@ -85,7 +85,7 @@ static int te_singles(te_state *s)
         /* naked singles, and cells without candidates */
         for (int b = 0; b < 3; b++) {
             uint32_t u = s->u[b], one = 0, two = 0;
-            if (!u || !(dirty & DIRTY_BAND(b)))
+            if (!u || !(dirty & (ROW_BITS << (9 * b))))
                 continue;
             for (int d = 0; d < 9; d++) {
                 uint32_t x = s->c[d][b];
@@ -106,11 +106,18 @@ static int te_singles(te_state *s)
         }
         /* hidden singles, and digits without a place in some unit */
         for (int d = 0; d < 9; d++) {
-            if (!(dirty & (1u << d)))
+            uint32_t bands = (dirty >> d) & COL_BITS;
+            if (!bands)
                 continue;
             uint32_t w[3] = {s->c[d][0], s->c[d][1], s->c[d][2]};
             uint32_t o[3], t[3], O, T, single;
             for (int b = 0; b < 3; b++) {
+                uint32_t r0 = w[b] & ROW_BITS, r1 = (w[b] >> 9) & ROW_BITS,
+                         r2 = w[b] >> 18;
+                o[b] = r0 | r1 | r2;
+                t[b] = (r0 & r1) | (r2 & (r0 | r1));
+                if (!(bands & (1u << (9 * b))))
+                    continue;
                 for (int r = 0; r < 3; r++) {
                     uint32_t x = w[b] & (ROW_BITS << (9 * r));
                     if (!x)
@@ -127,10 +134,6 @@ static int te_singles(te_state *s)
                         te_place(s, d, b, __builtin_ctz(x));
                     }
                 }
-                uint32_t r0 = w[b] & ROW_BITS, r1 = (w[b] >> 9) & ROW_BITS,
-                         r2 = w[b] >> 18;
-                o[b] = r0 | r1 | r2;
-                t[b] = (r0 & r1) | (r2 & (r0 | r1));
             }
             O = o[0] | o[1] | o[2];
             T = t[0] | t[1] | t[2] | (o[0] & o[1]) | (o[2] & (o[0] | o[1]));
