@@ -104,51 +104,43 @@ static int te_singles(te_state *s)
                 te_place(s, d, b, p);
             }
         }
-        /* hidden singles, and digits without a place in some unit */
+        /* hidden singles, and digits without a place in some unit: the
+         * cells alone in their row, box or column, found without a branch
+         * per unit */
         for (int d = 0; d < 9; d++) {
             uint32_t bands = (dirty >> d) & COL_BITS;
             if (!bands)
                 continue;
             uint32_t w[3] = {s->c[d][0], s->c[d][1], s->c[d][2]};
-            uint32_t o[3], t[3], O, T, single;
+            uint32_t lone[3] = {0, 0, 0}, o[3], t[3], O, T, spread;
+            int empty = 0;
             for (int b = 0; b < 3; b++) {
-                uint32_t r0 = w[b] & ROW_BITS, r1 = (w[b] >> 9) & ROW_BITS,
-                         r2 = w[b] >> 18;
+                uint32_t x = w[b], r0 = x & ROW_BITS, r1 = (x >> 9) & ROW_BITS,
+                         r2 = x >> 18;
                 o[b] = r0 | r1 | r2;
                 t[b] = (r0 & r1) | (r2 & (r0 | r1));
                 if (!(bands & (1u << (9 * b))))
                     continue;
-                for (int r = 0; r < 3; r++) {
-                    uint32_t x = w[b] & (ROW_BITS << (9 * r));
-                    if (!x)
-                        return TE_CONTRA;
-                    if (!(x & (x - 1)) && (x & s->u[b]) && (s->c[d][b] & x)) {
-                        te_place(s, d, b, __builtin_ctz(x));
-                    }
-                }
                 for (int k = 0; k < 3; k++) {
-                    uint32_t x = w[b] & (BOX_BITS << (3 * k));
-                    if (!x)
-                        return TE_CONTRA;
-                    if (!(x & (x - 1)) && (x & s->u[b]) && (s->c[d][b] & x)) {
-                        te_place(s, d, b, __builtin_ctz(x));
-                    }
+                    uint32_t y = x & (ROW_BITS << (9 * k));
+                    uint32_t z = x & (BOX_BITS << (3 * k));
+                    empty |= !y | !z;
+                    lone[b] |= (y & (0u - y)) == y ? y : 0;
+                    lone[b] |= (z & (0u - z)) == z ? z : 0;
                 }
             }
             O = o[0] | o[1] | o[2];
             T = t[0] | t[1] | t[2] | (o[0] & o[1]) | (o[2] & (o[0] | o[1]));
-            if (O != ROW_BITS)
+            if (empty || O != ROW_BITS)
                 return TE_CONTRA;
-            for (single = O & ~T; single; single &= single - 1) {
-                int col = __builtin_ctz(single);
-                for (int b = 0; b < 3; b++) {
-                    uint32_t x = w[b] & (COL_BITS << col);
-                    if (x) {
-                        if ((x & s->u[b]) && (s->c[d][b] & x)) {
-                            te_place(s, d, b, __builtin_ctz(x));
-                            }
-                        break;
-                    }
+            spread = (O & ~T) * COL_BITS;
+            for (int b = 0; b < 3; b++) {
+                for (uint32_t m = (lone[b] | (w[b] & spread)) & s->u[b]; m;
+                     m &= m - 1) {
+                    int p = __builtin_ctz(m);
+                    /* an earlier placement may have taken the cell or digit */
+                    if (s->c[d][b] & s->u[b] & (1u << p))
+                        te_place(s, d, b, p);
                 }
             }
         }
