@@ -10,6 +10,7 @@
  * differential samples.
  */
 #include <stdint.h>
+#include <time.h>
 
 #include "check.h"
 #include "solver.h"
@@ -222,17 +223,24 @@ static int vectors(const char *relpath, int sample_every, int *counts)
  * puzzle of a set, at most `limit` of them; max_depth bounds the plain
  * twin's work (deeper puzzles compare as TOO_DEEP). */
 static int differential(const char *relpath, int every, int limit,
-                        int max_depth)
+                        int max_depth, int lo, int hi)
 {
     char line[512], buf[82];
     FILE *f = check_open_data(relpath);
-    int row = 0, done = 0;
+    int row = 0, done = 0, depths[5] = {0};
+    clock_t start = clock();
     if (!f)
         return -1;
     while (done < limit && check_next_line(f, line, sizeof line)) {
         sudoku_grid g;
         int fast, slow;
-        line[strcspn(line, "\t")] = '\0';
+        char *tab = strchr(line, '\t');
+        if (tab) {
+            int published = atoi(tab + 1);
+            *tab = '\0';
+            if (published < lo || published > hi)
+                continue;
+        }
         if (row++ % every)
             continue;
         if (sudoku_grid_parse(line, strlen(line), &g, NULL) != SUDOKU_PARSE_OK)
@@ -241,10 +249,104 @@ static int differential(const char *relpath, int every, int limit,
         slow = plain_depth(&g, max_depth);
         CHECK_MSG(fast == slow, "%s: %s fast %d plain %d (max_depth %d)",
                   relpath, check_line(&g, buf), fast, slow, max_depth);
+        depths[fast >= 0 && fast < 4 ? fast : 4]++;
         done++;
     }
     fclose(f);
+    printf("differential %s: %d puzzles (every %d-th, max_depth %d, rows of depth %d..%d), depths "
+           "0/1/2/3/other %d/%d/%d/%d/%d, %.1f s\n", relpath, done, every,
+           max_depth, lo, hi, depths[0], depths[1], depths[2], depths[3], depths[4],
+           (double)(clock() - start) / CLOCKS_PER_SEC);
     return done;
+}
+
+/* Random minimal puzzles: a grid of grids/random_100k.txt with givens
+ * removed in a seeded random order while the puzzle stays unique; every
+ * removal that breaks uniqueness is also checked to be undefined. */
+static void random_minimal(int count, uint64_t seed)
+{
+    char line[512], buf[82];
+    FILE *f = check_open_data("grids/random_100k.txt");
+    int done = 0, depths[5] = {0}, multi = 0;
+    clock_t start = clock();
+    if (!f)
+        return;
+    while (done < count && check_next_line(f, line, sizeof line)) {
+        sudoku_grid g = check_grid(line);
+        int order[81], fast, slow;
+        for (int i = 0; i < 81; i++)
+            order[i] = i;
+        for (int i = 80; i > 0; i--) { /* xorshift shuffle */
+            int j, t;
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            j = (int)(seed % (uint64_t)(i + 1));
+            t = order[i];
+            order[i] = order[j];
+            order[j] = t;
+        }
+        for (int i = 0; i < 81; i++) {
+            int c = order[i], v = g.cell[c];
+            g.cell[c] = 0;
+            if (sudoku_count(&g, 2) != 1) {
+                if (multi++ % 16 == 0)
+                    CHECK(sudoku_te_depth(&g, SUDOKU_TE_UNLIMITED) ==
+                          SUDOKU_TE_UNDEFINED);
+                g.cell[c] = (uint8_t)v;
+            }
+        }
+        fast = sudoku_te_depth(&g, SUDOKU_TE_UNLIMITED);
+        slow = plain_depth(&g, SUDOKU_TE_UNLIMITED);
+        CHECK_MSG(fast == slow && fast >= 0, "random minimal %s: fast %d plain %d",
+                  check_line(&g, buf), fast, slow);
+        depths[fast >= 0 && fast < 4 ? fast : 4]++;
+        done++;
+    }
+    fclose(f);
+    printf("differential random minimal puzzles: %d, depths 0/1/2/3/other "
+           "%d/%d/%d/%d/%d, %.1f s\n", done, depths[0], depths[1], depths[2],
+           depths[3], depths[4], (double)(clock() - start) / CLOCKS_PER_SEC);
+}
+
+/* The vectors of solve.tsv: unique puzzles get a depth (checked against
+ * the plain twin), all others (several solutions, none, clashing givens)
+ * are undefined. */
+static void solve_vectors(void)
+{
+    char line[512], buf[82];
+    FILE *f = check_open_data("vectors/solve.tsv");
+    int unique = 0, other = 0;
+    if (!f)
+        return;
+    while (check_next_line(f, line, sizeof line)) {
+        char *kind = line;
+        sudoku_grid g;
+        int fast;
+        for (int i = 0; i < 3 && kind; i++) {
+            kind = strchr(kind, '\t');
+            if (kind)
+                kind++;
+        }
+        if (!kind)
+            continue;
+        line[81] = '\0';
+        g = check_grid(line);
+        fast = sudoku_te_depth(&g, SUDOKU_TE_UNLIMITED);
+        if (strncmp(kind, "unique", 6) == 0) {
+            int slow = plain_depth(&g, fast > 2 ? 2 : SUDOKU_TE_UNLIMITED);
+            CHECK_MSG(fast >= 0 && (fast == slow || (fast > 2 && slow == SUDOKU_TE_TOO_DEEP)),
+                      "solve.tsv %s: fast %d plain %d", check_line(&g, buf), fast, slow);
+            unique++;
+        } else {
+            CHECK_MSG(fast == SUDOKU_TE_UNDEFINED, "solve.tsv %s: %d, expected undefined",
+                      check_line(&g, buf), fast);
+            CHECK(sudoku_te_depth(&g, 0) == SUDOKU_TE_UNDEFINED);
+            other++;
+        }
+    }
+    fclose(f);
+    printf("solve.tsv: %d unique puzzles rated, %d others undefined\n", unique, other);
 }
 
 static void undefined_and_limits(void)
@@ -297,33 +399,37 @@ int main(int argc, char **argv)
     int lng = check_long(argc, argv);
     int counts[4] = {0}, n;
     /* Defaults sized to tens of seconds in release, less under ASan. */
-    int pub_every = lng ? 1 : (SANITIZED ? 8 : 1);
-    int mt_every = lng ? 1 : (SANITIZED ? 8 : 1);
-    int scale = lng ? 10 : (SANITIZED ? 1 : 3);
+    /* sizes: release default / under sanitizers / --long */
+#define SIZE(dflt, san, lng_) (lng ? (lng_) : SANITIZED ? (san) : (dflt))
 
     undefined_and_limits();
+    solve_vectors();
 
-    n = vectors("vectors/te_depth_published.tsv", pub_every, counts);
+    n = vectors("vectors/te_depth_published.tsv", SIZE(1, 8, 1), counts);
     if (n < 0) {
         check_done();
         return CHECK_SKIP;
     }
     printf("published: %d puzzles (every %d-th row), depths 0/1/2/3: %d/%d/%d/%d\n",
-           n, pub_every, counts[0], counts[1], counts[2], counts[3]);
+           n, SIZE(1, 8, 1), counts[0], counts[1], counts[2], counts[3]);
     memset(counts, 0, sizeof counts);
-    n = vectors("vectors/te_depth_magictour_top1465.tsv", mt_every, counts);
+    n = vectors("vectors/te_depth_magictour_top1465.tsv", SIZE(1, 8, 1), counts);
     printf("magictour: %d puzzles (every %d-th row), depths 0/1/2/3: %d/%d/%d/%d\n",
-           n, mt_every, counts[0], counts[1], counts[2], counts[3]);
+           n, SIZE(1, 8, 1), counts[0], counts[1], counts[2], counts[3]);
 
-    n = differential("puzzles/17_clue.txt", 97, 10 * scale, -1);
-    printf("differential 17_clue: %d\n", n);
-    n = differential("puzzles/magictour_top1465.txt", 29, 2 * scale, -1);
-    printf("differential magictour: %d\n", n);
-    n = differential("puzzles/forum_hardest_1106.txt", 31, scale, -1);
-    printf("differential forum_hardest_1106: %d\n", n);
-    n = differential("puzzles/forum_hardest_1905_11plus.txt", 4877, scale, -1);
-    printf("differential forum_hardest_1905_11plus: %d\n", n);
-    n = differential("vectors/te_depth_published.tsv", 13, 4 * scale, -1);
-    printf("differential published: %d\n", n);
+    /* The plain twin takes ~1 ms at depth 0-1, ~50 ms at depth 2 and
+     * ~3 s at depth 3 in release. */
+    differential("puzzles/17_clue.txt", 41, SIZE(200, 40, 49158), -1, 0, 9);
+    differential("puzzles/magictour_top1465.txt", SIZE(13, 29, 1), SIZE(100, 20, 1465), -1, 0, 9);
+    differential("puzzles/forum_hardest_1106.txt", SIZE(17, 37, 1), SIZE(20, 5, 375), -1, 0, 9);
+    differential("puzzles/forum_hardest_1905_11plus.txt", SIZE(2437, 9749, 97),
+                 SIZE(20, 5, 500), -1, 0, 9);
+    differential("vectors/te_depth_published.tsv", SIZE(17, 61, 1), SIZE(60, 15, 1045), -1, 0, 2);
+    differential("vectors/te_depth_published.tsv", SIZE(47, 1, 4), SIZE(1, 0, 36), -1, 3, 3);
+    /* max_depth bounds the plain twin too: depth-3 puzzles at max_depth 2 */
+    differential("vectors/te_depth_published.tsv", SIZE(29, 47, 1), SIZE(3, 1, 141), 2, 3, 3);
+    differential("vectors/te_depth_published.tsv", SIZE(7, 29, 1), SIZE(30, 8, 1045), 1, 0, 2);
+    differential("vectors/te_depth_published.tsv", SIZE(7, 29, 1), SIZE(30, 8, 1045), 0, 0, 2);
+    random_minimal(SIZE(200, 20, 2000), 0x9E3779B97F4A7C15ull);
     return check_done();
 }
