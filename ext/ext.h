@@ -59,6 +59,7 @@ void ext_count(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 /* transforms and equivalence (transform.c, equiv.c) */
 
 /* rating (rating.c) */
+void ext_te_depth(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 
 /* scrambles (scramble.c, and the sudoku_scrambles virtual table) */
 

@@ -35,6 +35,8 @@ static const struct {
     /* transforms and equivalence */
 
     /* rating */
+    {"sudoku_te_depth", 1, DETERMINISTIC, ext_te_depth},
+    {"sudoku_te_depth", 2, DETERMINISTIC, ext_te_depth},
 
     /* scrambles */
 
