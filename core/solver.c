@@ -151,7 +151,7 @@ static int propagate(state *s, int *gb, int *gpos)
 
         /* Naked singles, and where to guess if it comes to that. */
         int found = 0, pair_band = -1;
-        uint32_t pairs = 0;
+        uint32_t allpairs[3] = {0, 0, 0};
         for (int b = 0; b < 3; b++) {
             uint32_t open = s->open[b], r1 = 0, r2 = 0, r3 = 0;
             if (!open)
@@ -165,14 +165,9 @@ static int propagate(state *s, int *gb, int *gpos)
             if (open & ~r1)
                 return DEAD;
             uint32_t single = open & ~r2;
-            /* guess in the band richest in two-candidate cells: a
-             * choice there settles the most neighbours */
-            uint32_t two = open & r2 & ~r3;
-            if (two && (pair_band < 0 ||
-                        __builtin_popcount(two) > __builtin_popcount(pairs))) {
+            allpairs[b] = open & r2 & ~r3;
+            if (allpairs[b])
                 pair_band = b;
-                pairs = two;
-            }
             while (single) {
                 int pos = ctz32(single);
                 uint32_t bit = 1u << pos;
@@ -241,17 +236,21 @@ static int propagate(state *s, int *gb, int *gpos)
         if (found)
             continue;
         if (pair_band >= 0) {
-            /* ... and there the one seeing most other such cells */
+            /* a two-candidate cell that sees the most others in its row,
+             * column and box: either choice there settles the most */
             int most = -1;
-            *gb = pair_band;
-            for (uint32_t p = pairs; p; p &= p - 1) {
-                int pos = ctz32(p);
-                int n = __builtin_popcount(pairs & ROW_BOX[pos]);
-                if (n > most) {
-                    most = n;
-                    *gpos = pos;
+            for (int b = 0; b < 3; b++)
+                for (uint32_t p = allpairs[b]; p; p &= p - 1) {
+                    int pos = ctz32(p);
+                    uint32_t other = allpairs[NEXT_BAND[b]] | allpairs[PREV_BAND[b]];
+                    int n = __builtin_popcount(allpairs[b] & ROW_BOX[pos]) +
+                            __builtin_popcount(other & COLUMN[pos]);
+                    if (n > most) {
+                        most = n;
+                        *gb = b;
+                        *gpos = pos;
+                    }
                 }
-            }
             return GUESS;
         }
         /* No two-candidate cell: take the open cell with fewest digits. */
