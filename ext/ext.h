@@ -53,6 +53,7 @@ void ext_format(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 /* solver (solve.c) */
 
 /* canonical form (minlex.c) */
+void ext_minlex(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 
 /* transforms and equivalence (transform.c, equiv.c) */
 

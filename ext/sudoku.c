@@ -27,6 +27,8 @@ static const struct {
     /* solver */
 
     /* canonical form */
+    {"sudoku_minlex", 1, DETERMINISTIC, ext_minlex},
+    {"sudoku_minlex", 2, DETERMINISTIC, ext_minlex},
 
     /* transforms and equivalence */
 
