@@ -150,6 +150,31 @@ static void unplace(ml_state *x, int k, int c, int fresh)
         x->label[x->r0[c]] = 0;
 }
 
+/* The smallest value cell pos can take with R[i] and C[j] set, without
+ * branching: an unplaced row-0 digit is put at its leftmost place. 0xFF
+ * when the required pattern forbids it. */
+static uint8_t value_of(const ml_state *x, int pos)
+{
+    int i = pos / 9, j = pos % 9;
+    uint8_t d = x->g[x->R[i] * 9 + x->C[j]], v;
+    if (!d)
+        v = 0;
+    else if (x->label[d])
+        v = x->label[d];
+    else if (x->lazy && x->r0col[d] >= 0) {
+        v = 0xFF;
+        for (int k = 0; k < 9; k++)
+            if (col_allowed(x, k, x->r0col[d])) {
+                v = x->rank[k];
+                break;
+            }
+    } else
+        v = x->next;
+    if (x->req && (v != 0) != x->req[pos])
+        return 0xFF;
+    return v;
+}
+
 static int at_value(ml_state *x, int pos, int lt, uint64_t w)
 {
     int i = pos / 9, j = pos % 9;
@@ -163,19 +188,21 @@ static int at_value(ml_state *x, int pos, int lt, uint64_t w)
         /* A digit of row 0 whose column is not placed yet: place it,
          * leftmost (smallest label) first. */
         int c = x->r0col[d];
+        /* Leftmost free place first. Without a required pattern only that
+         * one: any other gives a larger label here after the same prefix,
+         * so it can neither win nor tie. With one, a larger label now may
+         * be the only way to meet the pattern later. */
         for (int k = 0; k < 9; k++) {
             if (!col_allowed(x, k, c))
                 continue;
             int fresh = place(x, k, c);
-            if (!lt && x->label[d] > x->best[pos]) {
-                unplace(x, k, c, fresh);
-                break; /* later places only give larger labels */
-            }
             if (emit(x, pos, x->label[d], lt, w)) {
                 lt = 0;
                 any = 1;
             }
             unplace(x, k, c, fresh);
+            if (!x->req)
+                break;
         }
         return any;
     }
@@ -189,16 +216,30 @@ static int at_value(ml_state *x, int pos, int lt, uint64_t w)
 static int at_cell(ml_state *x, int pos, int lt, uint64_t w)
 {
     int j = pos % 9, any = 0, n = 0;
-    int8_t opt[9];
+    int8_t opt[16];
     if (x->lazy && pos < 9)
         return emit(x, pos, x->row0v[j], lt, w);
     if (x->C[j] >= 0)
         return at_value(x, pos, lt, w);
+    uint8_t val[16], vmin = 0xFF;
     for (int c = 0; c < 9; c++)
-        if (col_allowed(x, j, c))
+        if (col_allowed(x, j, c)) {
+            int fresh = place(x, j, c);
+            val[n] = value_of(x, pos);
+            unplace(x, j, c, fresh);
+            if (val[n] < vmin)
+                vmin = val[n];
             opt[n++] = (int8_t)c;
+        }
+    /* Siblings emit at the same cell after the same prefix: only those
+     * with the smallest value there can reach or tie the minimum (unless a
+     * required pattern may kill them later; then emit() prunes). */
+    if (vmin == 0xFF || (!lt && vmin > x->best[pos]))
+        return 0;
     for (int a = 0; a < n; a++) {
         int c = opt[a], skip = 0;
+        if (val[a] != vmin && !x->req)
+            continue;
         uint64_t weight = 1;
         for (int b = 0; b < n; b++) {
             int e = opt[b];
@@ -224,12 +265,14 @@ static int at_cell(ml_state *x, int pos, int lt, uint64_t w)
     return any;
 }
 
-static int node(ml_state *x, int pos, int lt, uint64_t w)
+static __attribute__((noinline)) int node(ml_state *x, int pos, int lt, uint64_t w)
 {
     int i = pos / 9, any = 0, n = 0;
-    int8_t opt[9];
+    int8_t opt[16];
     if (pos % 9 != 0)
         return at_cell(x, pos, lt, w);
+    if (i >= 9)
+        return 0; /* unreachable; tells the compiler R[i] is in bounds */
     if (i % 3 == 0) {
         for (int r = 0; r < 9; r++)
             if (!(x->bandused >> (r / 3) & 1))
@@ -239,9 +282,35 @@ static int node(ml_state *x, int pos, int lt, uint64_t w)
             if (!(x->rowused >> r & 1))
                 opt[n++] = (int8_t)r;
     }
+    /* As for columns: only rows giving the smallest first cell. */
+    uint8_t val[16], vmin = 0xFF;
+    for (int a = 0; a < n; a++) {
+        if (a >= 9)
+            break; /* never; silences a false gcc -Wstringop-overflow */
+        x->R[i] = opt[a];
+        val[a] = 0xFF;
+        if (x->C[0] >= 0)
+            val[a] = value_of(x, pos);
+        else
+            for (int c = 0; c < 9; c++)
+                if (col_allowed(x, 0, c)) {
+                    int fresh = place(x, 0, c);
+                    uint8_t v = value_of(x, pos);
+                    unplace(x, 0, c, fresh);
+                    if (v < val[a])
+                        val[a] = v;
+                }
+        if (val[a] < vmin)
+            vmin = val[a];
+    }
+    x->R[i] = -1;
+    if (vmin == 0xFF || (!lt && vmin > x->best[pos]))
+        return 0;
     for (int a = 0; a < n; a++) {
         int r = opt[a], skip = 0;
         uint64_t weight = 1;
+        if (val[a] != vmin && !x->req)
+            continue;
         for (int b = 0; b < n; b++) {
             int e = opt[b];
             if (b == a || x->rowcls[e] != x->rowcls[r])
