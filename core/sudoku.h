@@ -1,0 +1,24 @@
+/*
+ * sudoku.h - the public API of the sudoku core library, in one include.
+ *
+ * Link with libsudoku_core.a. Every function is reentrant (no global
+ * state) and allocates nothing on the heap. Each header documents its
+ * part:
+ *   grid.h       the 81-cell grid, the one parser, formatting
+ *   transform.h  one element of the symmetry group, its JSON text form
+ *   rng.h        the seeded generator behind every random function
+ *   solver.h     solving and counting solutions
+ *   minlex.h     the canonical (minlex) form, automorphism counts
+ *   te_depth.h   the T&E(Singles) depth rating
+ */
+#ifndef SUDOKU_H
+#define SUDOKU_H
+
+#include "grid.h"
+#include "transform.h"
+#include "rng.h"
+#include "solver.h"
+#include "minlex.h"
+#include "te_depth.h"
+
+#endif
