@@ -55,9 +55,15 @@ void ext_format(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 /* canonical form (minlex.c) */
 
 /* transforms and equivalence (transform.c, equiv.c) */
+void ext_transform(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+void ext_transform_inverse(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+void ext_transform_compose(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 
 /* rating (rating.c) */
 
-/* scrambles (scramble.c, and the sudoku_scrambles virtual table) */
+/* scrambles (scrambles.c: sudoku_scramble and the sudoku_scrambles virtual
+ * table) */
+void ext_scramble(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+extern const sqlite3_module ext_scrambles_module;
 
 #endif
