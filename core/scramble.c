@@ -54,22 +54,52 @@ uint32_t sudoku_scramble_index(const sudoku_transform *t)
     return index;
 }
 
+/* Takes digit number code % n out of the n still unused in left[] (the
+ * Lehmer code, one place at a time). Inlined with literal n, so the
+ * division is by a constant. */
+static inline uint8_t take(uint8_t left[9], unsigned n, uint32_t *code)
+{
+    unsigned k = *code % n;
+    uint8_t d = left[k];
+    *code /= n;
+    for (unsigned j = k; j + 1 < n; j++)
+        left[j] = left[j + 1];
+    return d;
+}
+
 void sudoku_scramble_random(sudoku_rng *rng, sudoku_transform *t)
 {
     /* Two draws: the geometric index, then the relabelling as a number
-     * below 9! read in the factorial number system (Lehmer code). */
+     * below 9! read in the factorial number system. */
     uint32_t code;
     uint8_t left[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
     sudoku_scramble_geometric(sudoku_rng_below(rng, SUDOKU_GEOMETRIC_TRANSFORMS), t);
     code = sudoku_rng_below(rng, 362880);
-    for (int d = 1; d <= 9; d++) {
-        unsigned n = 10u - (unsigned)d; /* digits still unused */
-        unsigned k = code % n;
-        code /= n;
-        t->digits[d] = left[k];
-        for (unsigned j = k; j + 1 < n; j++)
-            left[j] = left[j + 1];
-    }
+    t->digits[1] = take(left, 9, &code);
+    t->digits[2] = take(left, 8, &code);
+    t->digits[3] = take(left, 7, &code);
+    t->digits[4] = take(left, 6, &code);
+    t->digits[5] = take(left, 5, &code);
+    t->digits[6] = take(left, 4, &code);
+    t->digits[7] = take(left, 3, &code);
+    t->digits[8] = take(left, 2, &code);
+    t->digits[9] = left[0];
+}
+
+/* The splitmix64 finaliser: a bijection on 64-bit words. */
+static uint64_t mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+void sudoku_scramble_seed(sudoku_rng *rng, uint64_t seed, uint64_t n)
+{
+    /* key + (n + 1) * odd is distinct for distinct n (mod 2^64), and mix64
+     * is a bijection, so every row of one seed gets its own stream seed. */
+    uint64_t key = mix64(seed ^ 0x5C7A3B1E9D2F4A61ull);
+    sudoku_rng_seed(rng, mix64(key + (n + 1) * 0x9E3779B97F4A7C15ull));
 }
 
 void sudoku_scramble_first(sudoku_transform *t)

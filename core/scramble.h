@@ -52,6 +52,13 @@ uint32_t sudoku_scramble_index(const sudoku_transform *t);
  * whole sequence of scrambles. */
 void sudoku_scramble_random(sudoku_rng *rng, sudoku_transform *t);
 
+/* Seeds rng as the generator of row n of the random scrambles for `seed`:
+ * each row has its own stream, so row n is reached without drawing rows
+ * 0..n-1 (random access), rows are independent, and the same (seed, n)
+ * always gives the same scramble. Distinct n give distinct stream seeds
+ * for one `seed` (an odd-multiplier step through a bijective mixer). */
+void sudoku_scramble_seed(sudoku_rng *rng, uint64_t seed, uint64_t n);
+
 /* Stepping through the fixed order: after sudoku_scramble_first(), or
  * after sudoku_scramble_geometric(i, ...), sudoku_scramble_next() turns
  * the transform into that of index i + 1 by carrying through the places,

@@ -245,17 +245,37 @@ static double chi_bound(int df)
     return df + 6.0 * sqrt(2.0 * df);
 }
 
-typedef void (*drawer)(sudoku_rng *, sudoku_transform *);
+/* A source of transforms: a generator state and how to draw from it. */
+typedef struct source {
+    void (*draw)(struct source *, sudoku_transform *);
+    sudoku_rng rng;
+    uint64_t seed, row;
+} source;
+
+/* The generator itself, one stream. */
+static void from_stream(source *s, sudoku_transform *t)
+{
+    sudoku_scramble_random(&s->rng, t);
+}
+
+/* The table's random mode: row n draws from its own stream. */
+static void from_rows(source *s, sudoku_transform *t)
+{
+    sudoku_rng rng;
+    sudoku_scramble_seed(&rng, s->seed, s->row++);
+    sudoku_scramble_random(&rng, t);
+}
 
 /* Draws n transforms and tallies: where cell 0 lands (81 bins), where the
  * ordered pair of cells 0 and 1 lands (324 possible pairs: same box, same
  * row or same column), and digit d -> image (81 bins). Returns the
  * largest statistic relative to its bound. */
-static double uniformity(drawer draw, uint64_t seed, unsigned n, int verbose)
+static double uniformity(void (*draw)(source *, sudoku_transform *), uint64_t seed,
+                         unsigned n, int verbose)
 {
     unsigned cell[81] = {0}, pair[81 * 81] = {0}, digit[81] = {0};
     unsigned pair_bins[324];
-    sudoku_rng rng;
+    source src = {draw, {{0}}, seed, 0};
     sudoku_transform t;
     sudoku_grid marked, x;
     double worst = 0, s;
@@ -263,10 +283,10 @@ static double uniformity(drawer draw, uint64_t seed, unsigned n, int verbose)
     memset(&marked, 0, sizeof marked);
     marked.cell[0] = 1;
     marked.cell[1] = 2;
-    sudoku_rng_seed(&rng, seed);
+    sudoku_rng_seed(&src.rng, seed);
     for (unsigned i = 0; i < n; i++) {
         int a = -1, b = -1;
-        draw(&rng, &t);
+        draw(&src, &t);
         sudoku_transform_apply(&t, &marked, &x);
         for (int c = 0; c < 81; c++) {
             if (x.cell[c] == t.digits[1])
@@ -311,9 +331,9 @@ static double uniformity(drawer draw, uint64_t seed, unsigned n, int verbose)
 
 /* A deliberately broken generator: never transposes and never moves
  * digit 9. The same statistics must catch it. */
-static void biased(sudoku_rng *rng, sudoku_transform *t)
+static void biased(source *s, sudoku_transform *t)
 {
-    sudoku_scramble_random(rng, t);
+    sudoku_scramble_random(&s->rng, t);
     t->transpose = 0;
     for (int d = 1; d <= 9; d++)
         if (t->digits[d] == 9) {
@@ -327,10 +347,12 @@ static void random_draws(unsigned n)
     sudoku_rng r1, r2;
     sudoku_transform a, b;
     int same = 1, valid = 1;
-    CHECK_MSG(uniformity(sudoku_scramble_random, 1, n, 1) < 1.0,
+    CHECK_MSG(uniformity(from_stream, 1, n, 1) < 1.0,
               "random scrambles are not uniform");
-    CHECK_MSG(uniformity(sudoku_scramble_random, 2, n, 0) < 1.0,
+    CHECK_MSG(uniformity(from_stream, 2, n, 0) < 1.0,
               "random scrambles are not uniform (seed 2)");
+    CHECK_MSG(uniformity(from_rows, 3, n, 1) < 1.0,
+              "the table's rows are not uniform");
     CHECK_MSG(uniformity(biased, 1, n, 0) > 1.0, "the uniformity check has no power");
 
     /* Same seed, same sequence; another seed, another sequence. */
@@ -352,6 +374,17 @@ static void random_draws(unsigned n)
         same &= sudoku_transform_equal(&a, &b);
     }
     CHECK(!same);
+
+    /* Rows of one seed have different streams; (seed, n) fixes the row. */
+    for (uint64_t row = 0; row < 1000; row++) {
+        sudoku_scramble_seed(&r1, 5, row);
+        sudoku_scramble_seed(&r2, 5, row + 1);
+        CHECK(memcmp(&r1, &r2, sizeof r1) != 0);
+        sudoku_scramble_seed(&r2, 6, row);
+        CHECK(memcmp(&r1, &r2, sizeof r1) != 0);
+        sudoku_scramble_seed(&r2, 5, row);
+        CHECK(memcmp(&r1, &r2, sizeof r1) == 0);
+    }
 }
 
 int main(int argc, char **argv)
