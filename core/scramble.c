@@ -108,21 +108,27 @@ void sudoku_scramble_first(sudoku_transform *t)
 }
 
 /* Moves the permutation of line group `g` (the outer one when g == 3) of
- * m one step on; returns 0 when it wrapped around to the first one. */
+ * m one step on, touching only what that place decides; returns 0 when it
+ * wrapped around to the first permutation. */
 static int step_lines(uint8_t m[9], int g)
 {
-    unsigned outer, inner[3];
-    int wrapped;
-    places_of(m, &outer, inner);
+    unsigned idx;
+    const uint8_t *p;
     if (g == 3) {
-        wrapped = outer == 5;
-        outer = wrapped ? 0 : outer + 1;
+        idx = perm3_index(m[0] / 3u, m[3] / 3u, m[6] / 3u);
+        p = PERM3[idx == 5 ? 0 : idx + 1];
+        for (int b = 0; b < 3; b++)
+            for (int k = 0; k < 3; k++)
+                m[3 * b + k] = (uint8_t)(3 * p[b] + m[3 * b + k] % 3);
     } else {
-        wrapped = inner[g] == 5;
-        inner[g] = wrapped ? 0 : inner[g] + 1;
+        uint8_t *q = m + 3 * g;
+        uint8_t base = (uint8_t)(q[0] / 3 * 3);
+        idx = perm3_index(q[0] % 3u, q[1] % 3u, q[2] % 3u);
+        p = PERM3[idx == 5 ? 0 : idx + 1];
+        for (int k = 0; k < 3; k++)
+            q[k] = (uint8_t)(base + p[k]);
     }
-    lines_from(outer, inner, m);
-    return !wrapped;
+    return idx != 5;
 }
 
 int sudoku_scramble_next(sudoku_transform *t)
