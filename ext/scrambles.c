@@ -7,8 +7,9 @@
  *   sudoku_scrambles(puzzle, count [, seed])  count uniform random scrambles
  *
  * The virtual table is
- *   CREATE TABLE x(n, scramble, transform, puzzle HIDDEN, count HIDDEN,
- *                  seed HIDDEN)
+ *   CREATE TABLE x(n INTEGER, scramble TEXT, transform TEXT,
+ *                  puzzle TEXT HIDDEN, count INTEGER HIDDEN,
+ *                  seed INTEGER HIDDEN)
  * and, like generate_series, takes its arguments as equality constraints
  * on the hidden columns: xBestIndex hands them to xFilter by argvIndex
  * (puzzle, then count, then seed, each when present) and omits them.
@@ -66,11 +67,14 @@ static int scr_connect(sqlite3 *db, void *aux, int argc, const char *const *argv
     (void)argc;
     (void)argv;
     (void)err;
-    /* Hidden columns without a type: no affinity, so arguments arrive as
-     * given and a number where a puzzle belongs stays an error. */
+    /* The hidden columns are typed so that CREATE TABLE ... AS SELECT
+     * puzzle keeps the puzzle as TEXT (an untyped hidden column would be
+     * NUM there and turn an 81-digit grid into a REAL). Arguments reach
+     * xFilter as given, without affinity, so a number where a puzzle
+     * belongs stays an error. */
     rc = sqlite3_declare_vtab(db, "CREATE TABLE x(n INTEGER, scramble TEXT, "
-                                  "transform TEXT, puzzle HIDDEN, count HIDDEN, "
-                                  "seed HIDDEN)");
+                                  "transform TEXT, puzzle TEXT HIDDEN, count INTEGER HIDDEN, "
+                                  "seed INTEGER HIDDEN)");
     if (rc != SQLITE_OK)
         return rc;
     vtab = sqlite3_malloc(sizeof *vtab);
