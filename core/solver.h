@@ -26,4 +26,11 @@ int sudoku_solve_random(const sudoku_grid *puzzle, uint64_t seed,
  * take practically forever. */
 uint64_t sudoku_count(const sudoku_grid *puzzle, uint64_t limit);
 
+/* sudoku_count() that also writes the first solution it finds into
+ * `solution` (when the count is not 0): one search answers both "is it
+ * unique?" and "what is the answer?". The first solution is the one
+ * sudoku_solve() gives. */
+uint64_t sudoku_count_solve(const sudoku_grid *puzzle, uint64_t limit,
+                            sudoku_grid *solution);
+
 #endif

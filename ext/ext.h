@@ -51,6 +51,8 @@ void ext_result_transform(sqlite3_context *ctx, const sudoku_transform *t);
 void ext_format(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 
 /* solver (solve.c) */
+void ext_solve(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+void ext_count(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 
 /* canonical form (minlex.c) */
 
@@ -60,6 +62,7 @@ void ext_transform_inverse(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 void ext_transform_compose(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 
 /* rating (rating.c) */
+void ext_te_depth(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 
 /* scrambles (scrambles.c: sudoku_scramble and the sudoku_scrambles virtual
  * table) */

@@ -25,6 +25,10 @@ static const struct {
     {"sudoku_format", 1, DETERMINISTIC, ext_format},
     {"sudoku_format", 2, DETERMINISTIC, ext_format},
     /* solver */
+    {"sudoku_solve", 1, DETERMINISTIC, ext_solve},
+    {"sudoku_solve", 2, DETERMINISTIC, ext_solve},
+    {"sudoku_count", 1, DETERMINISTIC, ext_count},
+    {"sudoku_count", 2, DETERMINISTIC, ext_count},
 
     /* canonical form */
 
@@ -34,6 +38,8 @@ static const struct {
     {"sudoku_transform_compose", 2, DETERMINISTIC, ext_transform_compose},
 
     /* rating */
+    {"sudoku_te_depth", 1, DETERMINISTIC, ext_te_depth},
+    {"sudoku_te_depth", 2, DETERMINISTIC, ext_te_depth},
 
     /* scrambles */
     {"sudoku_scramble", 1, DETERMINISTIC, ext_scramble},

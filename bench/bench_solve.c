@@ -1,0 +1,92 @@
+/*
+ * bench_solve - puzzles/s of the solver, per data set and mode:
+ *   first  first solution (sudoku_solve / SELECT count(sudoku_solve(p)))
+ *   count2 uniqueness check (sudoku_count(p, 2) / ... WHERE sudoku_count(p, 2) = 1)
+ * for the core alone and through SQL; best of several runs, one core.
+ *   bench_solve [REPEATS]
+ */
+#include "bench.h"
+#include "solver.h"
+
+static const char *const SETS[] = {
+    "puzzles/17_clue.txt",
+    "puzzles/magictour_top1465.txt",
+    "puzzles/forum_hardest_1905_11plus.txt",
+    "puzzles/forum_hardest_1106.txt",
+    "puzzles/serg_benchmark.txt",
+};
+
+static volatile uint64_t sink;
+
+static double core_first(const bench_set *set)
+{
+    double start = bench_now();
+    uint64_t n = 0;
+    for (size_t i = 0; i < set->n; i++) {
+        sudoku_grid out;
+        n += (uint64_t)sudoku_solve(&set->grid[i], &out);
+        n += out.cell[80];
+    }
+    sink = n;
+    return bench_now() - start;
+}
+
+static double core_count2(const bench_set *set)
+{
+    double start = bench_now();
+    uint64_t n = 0;
+    for (size_t i = 0; i < set->n; i++)
+        n += sudoku_count(&set->grid[i], 2) == 1;
+    sink = n;
+    return bench_now() - start;
+}
+
+static double best_of(int repeats, double (*f)(const bench_set *),
+                      const bench_set *set)
+{
+    double best = 1e30;
+    for (int r = 0; r < repeats; r++) {
+        double t = f(set);
+        if (t < best)
+            best = t;
+    }
+    return best;
+}
+
+static double best_sql(int repeats, sqlite3 *db, const char *sql)
+{
+    double best = 1e30;
+    for (int r = 0; r < repeats; r++) {
+        double t = bench_sql(db, sql);
+        if (t < best)
+            best = t;
+    }
+    return best;
+}
+
+int main(int argc, char **argv)
+{
+    int repeats = argc > 1 ? atoi(argv[1]) : 3;
+    if (repeats < 1)
+        repeats = 1;
+    for (size_t k = 0; k < sizeof SETS / sizeof *SETS; k++) {
+        bench_set set;
+        if (!bench_load(SETS[k], &set)) {
+            printf("skipped %s (data absent)\n", SETS[k]);
+            continue;
+        }
+        sqlite3 *db = bench_open(&set);
+        bench_report("sudoku_solve", set.name, "first", "core", set.n,
+                     best_of(repeats, core_first, &set));
+        bench_report("sudoku_solve", set.name, "first", "sql", set.n,
+                     best_sql(repeats, db, "SELECT count(sudoku_solve(p)) FROM t"));
+        bench_report("sudoku_count", set.name, "count2", "core", set.n,
+                     best_of(repeats, core_count2, &set));
+        bench_report("sudoku_count", set.name, "count2", "sql", set.n,
+                     best_sql(repeats, db,
+                              "SELECT count(*) FROM t WHERE sudoku_count(p, 2) = 1"));
+        sqlite3_close(db);
+        bench_free(&set);
+    }
+    return 0;
+}

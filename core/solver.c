@@ -1,0 +1,398 @@
+/*
+ * solver.c - propagation and backtracking over per-digit band bit sets.
+ *
+ * The candidates of one digit in one band (three rows of the grid) fit a
+ * 27-bit word: bit 9*r + c is row r, column c of the band. Within a band a
+ * digit occupies one cell of each row and one cell of each box, i.e. its
+ * three "triads" (row r x box c) form a permutation. A 512-entry table
+ * turns the nine triad bits into the union of all permutations still
+ * possible, which in one step does pointing/claiming (box-line) reasoning,
+ * turns a box with one place into a row with one place, and finds the
+ * bands where the digit has no room at all. Rows left with one cell are
+ * hidden singles; cells left with one digit (found with bit-sliced counts
+ * over the nine digits of a band) are naked singles. The same table over
+ * the three columns of a stack gives box-column reasoning and, with it,
+ * hidden singles in columns. When all of that runs dry the solver guesses
+ * on a two-candidate cell (see propagate() for which one).
+ *
+ * Each placement records exactly which band words it changed (the dirty
+ * bits), so a band word is looked at again only when it changed: that,
+ * more than any single trick, is what keeps the per-guess cost low.
+ *
+ * Everything lives in a small struct that the search copies on the stack
+ * at each guess: no heap, no global mutable state.
+ */
+#include "solver.h"
+
+#include <string.h>
+
+#include "rng.h"
+#include "solver_tables.h"
+
+
+#define BAND_ALL 0x7FFFFFFu
+#define ROW_BITS 0x1FFu
+#define BOX_BITS 0x1C0E07u  /* columns 0..2 of the three rows of a band */
+#define COL_BITS 0x40201u   /* one column in the three rows of a band */
+
+typedef struct state {
+    uint32_t cand[27]; /* [3*digit + band]: 27-bit candidate cells */
+    uint32_t dirty;    /* bit 3*digit + band: cand[] changed since its pass */
+    uint32_t open[3];  /* cells not yet placed, per band */
+    uint32_t rows[3];  /* per band, bit 3*digit + row: not yet placed */
+    uint16_t cols[9];  /* per digit, the columns where it is placed */
+} state;
+
+typedef struct search {
+    uint64_t count;
+    uint64_t limit;
+    sudoku_rng *rng;        /* NULL: deterministic digit order */
+    sudoku_grid *solution;  /* first solution found, or NULL */
+} search;
+
+static inline int ctz32(uint32_t x) { return __builtin_ctz(x); }
+
+/* Per position 0..26 of a band: its row and box, and its column. */
+static const uint32_t ROW_BOX[27] = {
+#define RB(p) ((ROW_BITS << (9 * ((p) / 9))) | (BOX_BITS << (3 * ((p) % 9 / 3))))
+    RB(0),  RB(1),  RB(2),  RB(3),  RB(4),  RB(5),  RB(6),  RB(7),  RB(8),
+    RB(9),  RB(10), RB(11), RB(12), RB(13), RB(14), RB(15), RB(16), RB(17),
+    RB(18), RB(19), RB(20), RB(21), RB(22), RB(23), RB(24), RB(25), RB(26),
+#undef RB
+};
+static const uint32_t COLUMN[27] = {
+#define C3(c) COL_BITS << (c)
+    C3(0), C3(1), C3(2), C3(3), C3(4), C3(5), C3(6), C3(7), C3(8),
+    C3(0), C3(1), C3(2), C3(3), C3(4), C3(5), C3(6), C3(7), C3(8),
+    C3(0), C3(1), C3(2), C3(3), C3(4), C3(5), C3(6), C3(7), C3(8),
+#undef C3
+};
+static const uint8_t NEXT_BAND[3] = {1, 2, 0};
+static const uint8_t PREV_BAND[3] = {2, 0, 1};
+
+
+/* Puts digit d (0..8) at position pos (0..26) of band b and removes it
+ * from the row, box and column, and every other digit from the cell. */
+static inline void place(state *s, int d, int b, int pos)
+{
+    uint32_t bit = 1u << pos, dirty = 0, v;
+    uint32_t own = s->cand[3 * d + b];
+    for (int e = 0; e < 9; e++) {
+        v = s->cand[3 * e + b];
+        dirty |= ((v >> pos) & 1u) << (3 * e + b);
+        s->cand[3 * e + b] = v & ~bit;
+    }
+    v = (own & ~ROW_BOX[pos]) | bit;
+    s->cand[3 * d + b] = v;
+    dirty &= ~(1u << (3 * d + b));
+    dirty |= (uint32_t)(v != own) << (3 * d + b);
+    int nb = NEXT_BAND[b], pb = PREV_BAND[b];
+    v = s->cand[3 * d + nb];
+    dirty |= (uint32_t)((v & COLUMN[pos]) != 0) << (3 * d + nb);
+    s->cand[3 * d + nb] = v & ~COLUMN[pos];
+    v = s->cand[3 * d + pb];
+    dirty |= (uint32_t)((v & COLUMN[pos]) != 0) << (3 * d + pb);
+    s->cand[3 * d + pb] = v & ~COLUMN[pos];
+    s->dirty |= dirty;
+    s->open[b] &= ~bit;
+    s->rows[b] &= ~(1u << (3 * d + pos / 9));
+    s->cols[d] |= (uint16_t)(1u << (pos % 9));
+}
+
+/* Rows of a band word holding exactly one candidate (3 bits). */
+static inline uint32_t single_rows(uint32_t a)
+{
+    return (uint32_t)(solver_row_info[a & ROW_BITS] >> 3) |
+           (uint32_t)(solver_row_info[(a >> 9) & ROW_BITS] >> 3) << 1 |
+           (uint32_t)(solver_row_info[a >> 18] >> 3) << 2;
+}
+
+/* The same lookups also give the triads: bit 3*r + c when row r has a
+ * candidate in box c (bits 0..8), with the single rows in bits 9..11. */
+static inline uint32_t band_info(uint32_t a)
+{
+    uint32_t r0 = solver_row_info[a & ROW_BITS];
+    uint32_t r1 = solver_row_info[(a >> 9) & ROW_BITS];
+    uint32_t r2 = solver_row_info[a >> 18];
+    return (r0 & 7u) | (r1 & 7u) << 3 | (r2 & 7u) << 6 |
+           (r0 & 8u) << 6 | (r1 & 8u) << 7 | (r2 & 8u) << 8;
+}
+
+enum { DEAD = 0, SOLVED = 1, GUESS = 2 };
+
+/* Runs band passes and naked singles to a fixpoint. Returns DEAD on a
+ * contradiction, SOLVED when every cell is placed, else GUESS with the
+ * cell to branch on in *gb, *gpos. */
+static int propagate(state *s, int *gb, int *gpos)
+{
+    for (;;) {
+        while (s->dirty) {
+            int i = ctz32(s->dirty);
+            s->dirty &= s->dirty - 1;
+            uint32_t a = s->cand[i], info = band_info(a);
+            uint32_t kept = a & solver_band_keep[info & 0x1FFu];
+            if (!kept)
+                return DEAD;
+            /* the single rows change only when the table removed something */
+            uint32_t single = kept == a ? info >> 9 : single_rows(kept);
+            a = kept;
+            int d = i / 3, b = i % 3;
+            single &= (s->rows[b] >> (3 * d)) & 7u;
+            s->cand[i] = a;
+            while (single) {
+                int r = ctz32(single);
+                single &= single - 1;
+                place(s, d, b, ctz32(a & (ROW_BITS << (9 * r))));
+            }
+        }
+
+        if (!(s->open[0] | s->open[1] | s->open[2]))
+            return SOLVED;
+
+        /* Naked singles, and where to guess if it comes to that. */
+        int found = 0, pair_band = -1;
+        uint32_t allpairs[3] = {0, 0, 0};
+        for (int b = 0; b < 3; b++) {
+            uint32_t open = s->open[b], r1 = 0, r2 = 0, r3 = 0;
+            if (!open)
+                continue;
+            for (int d = 0; d < 9; d++) {
+                uint32_t x = s->cand[3 * d + b];
+                r3 |= r2 & x;
+                r2 |= r1 & x;
+                r1 |= x;
+            }
+            if (open & ~r1)
+                return DEAD;
+            uint32_t single = open & ~r2;
+            allpairs[b] = open & r2 & ~r3;
+            if (allpairs[b])
+                pair_band = b;
+            while (single) {
+                int pos = ctz32(single);
+                uint32_t bit = 1u << pos;
+                int d = 0;
+                single &= single - 1;
+                while (d < 9 && !(s->cand[3 * d + b] & bit))
+                    d++;
+                if (d == 9)
+                    return DEAD; /* an earlier single took its last digit */
+                place(s, d, b, pos);
+                found = 1;
+            }
+        }
+        if (found)
+            continue;
+
+        /* Stacks: in the three boxes of a stack a digit takes one column
+         * per band and one band per column, a permutation again; the
+         * triad table keeps the (band, column) pairs on one, which is
+         * box-column pointing and claiming. Then hidden singles in
+         * columns (rows and boxes are the band pass's). */
+        for (int d = 0; d < 9; d++) {
+            uint32_t *x = &s->cand[3 * d];
+            uint32_t any[3], allow[3] = {0, 0, 0};
+            for (int b = 0; b < 3; b++)
+                any[b] = (x[b] | (x[b] >> 9) | (x[b] >> 18)) & ROW_BITS;
+            for (int st = 0; st < 9; st += 3) {
+                uint32_t t = ((any[0] >> st) & 7u) | ((any[1] >> st) & 7u) << 3 |
+                             ((any[2] >> st) & 7u) << 6;
+                uint32_t k = solver_triad_keep[t];
+                if (!k)
+                    return DEAD;
+                allow[0] |= (k & 7u) << st;
+                allow[1] |= ((k >> 3) & 7u) << st;
+                allow[2] |= ((k >> 6) & 7u) << st;
+            }
+            uint32_t once = 0, more = 0;
+            for (int b = 0; b < 3; b++) {
+                if (allow[b] != any[b]) {
+                    x[b] &= allow[b] * COL_BITS; /* spread over the 3 rows */
+                    s->dirty |= 1u << (3 * d + b);
+                    found = 1;
+                }
+                uint32_t r0 = x[b] & ROW_BITS, r1 = (x[b] >> 9) & ROW_BITS,
+                         r2 = x[b] >> 18;
+                more |= (r0 & r1) | (r0 & r2) | (r1 & r2) | (once & allow[b]);
+                once |= allow[b];
+            }
+            uint32_t single = once & ~more & ~(uint32_t)s->cols[d];
+            while (single) {
+                int c = ctz32(single);
+                single &= single - 1;
+                for (int b = 0; b < 3; b++) {
+                    uint32_t y = x[b] & (COL_BITS << c);
+                    if (y) {
+                        int pos = ctz32(y);
+                        if (s->open[b] & (1u << pos)) {
+                            place(s, d, b, pos);
+                            found = 1;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        if (found)
+            continue;
+        if (pair_band >= 0) {
+            /* a two-candidate cell that sees the most others in its row,
+             * column and box: either choice there settles the most */
+            int most = -1;
+            for (int b = 0; b < 3; b++)
+                for (uint32_t p = allpairs[b]; p; p &= p - 1) {
+                    int pos = ctz32(p);
+                    uint32_t other = allpairs[NEXT_BAND[b]] | allpairs[PREV_BAND[b]];
+                    int n = __builtin_popcount(allpairs[b] & ROW_BOX[pos]) +
+                            __builtin_popcount(other & COLUMN[pos]);
+                    if (n > most) {
+                        most = n;
+                        *gb = b;
+                        *gpos = pos;
+                    }
+                }
+            return GUESS;
+        }
+        /* No two-candidate cell: take the open cell with fewest digits. */
+        int best = 10;
+        for (int b = 0; b < 3; b++) {
+            uint32_t open = s->open[b];
+            while (open) {
+                int pos = ctz32(open);
+                uint32_t bit = 1u << pos;
+                int n = 0;
+                open &= open - 1;
+                for (int d = 0; d < 9; d++)
+                    n += (s->cand[3 * d + b] & bit) != 0;
+                if (n < best) {
+                    best = n;
+                    *gb = b;
+                    *gpos = pos;
+                }
+            }
+        }
+        return GUESS;
+    }
+}
+
+static void extract(const state *s, sudoku_grid *out)
+{
+    for (int b = 0; b < 3; b++)
+        for (int d = 0; d < 9; d++) {
+            uint32_t x = s->cand[3 * d + b];
+            while (x) {
+                out->cell[27 * b + ctz32(x)] = (uint8_t)(d + 1);
+                x &= x - 1;
+            }
+        }
+}
+
+static void run(search *c, state *s)
+{
+    int b = 0, pos = 0;
+    int status = propagate(s, &b, &pos);
+    if (status == DEAD)
+        return;
+    if (status == SOLVED) {
+        if (c->count++ == 0 && c->solution)
+            extract(s, c->solution);
+        return;
+    }
+    uint32_t bit = 1u << pos;
+    int digits[9], n = 0;
+    for (int d = 0; d < 9; d++)
+        if (s->cand[3 * d + b] & bit)
+            digits[n++] = d;
+    if (c->rng)
+        for (int k = n - 1; k > 0; k--) {
+            int j = (int)sudoku_rng_below(c->rng, (uint32_t)k + 1);
+            int t = digits[k];
+            digits[k] = digits[j];
+            digits[j] = t;
+        }
+    for (int k = 0; k < n; k++) {
+        if (k < n - 1) {
+            state t = *s;
+            place(&t, digits[k], b, pos);
+            run(c, &t);
+        } else {
+            place(s, digits[k], b, pos);
+            run(c, s);
+        }
+        if (c->count >= c->limit)
+            return;
+    }
+}
+
+/* Sets up the state from the givens; 0 when two givens clash (or a cell
+ * holds something other than 0..9), so that no search ever starts from
+ * contradicting givens. */
+static int init(state *s, const sudoku_grid *puzzle)
+{
+    uint16_t row[9] = {0}, col[9] = {0}, box[9] = {0};
+    for (int i = 0; i < 81; i++) {
+        unsigned v = puzzle->cell[i];
+        if (!v)
+            continue;
+        if (v > 9)
+            return 0;
+        uint16_t m = (uint16_t)(1u << v);
+        int r = i / 9, c = i % 9, x = (r / 3) * 3 + c / 3;
+        if ((row[r] | col[c] | box[x]) & m)
+            return 0;
+        row[r] |= m;
+        col[c] |= m;
+        box[x] |= m;
+    }
+    for (int i = 0; i < 27; i++)
+        s->cand[i] = BAND_ALL;
+    s->dirty = BAND_ALL; /* every band word gets a first pass */
+    memset(s->cols, 0, sizeof s->cols);
+    for (int b = 0; b < 3; b++)
+        s->open[b] = s->rows[b] = BAND_ALL;
+    for (int i = 0; i < 81; i++) {
+        int v = puzzle->cell[i];
+        if (v) {
+            int b = i / 27, pos = i % 27;
+            if (!(s->cand[3 * (v - 1) + b] & (1u << pos)))
+                return 0; /* unreachable after the check above */
+            place(s, v - 1, b, pos);
+        }
+    }
+    return 1;
+}
+
+static uint64_t solve_count(const sudoku_grid *puzzle, uint64_t limit,
+                            sudoku_rng *rng, sudoku_grid *solution)
+{
+    state s;
+    search c = {0, limit ? limit : UINT64_MAX, rng, solution};
+    if (!init(&s, puzzle))
+        return 0;
+    run(&c, &s);
+    return c.count;
+}
+
+int sudoku_solve(const sudoku_grid *puzzle, sudoku_grid *solution)
+{
+    return solve_count(puzzle, 1, NULL, solution) != 0;
+}
+
+int sudoku_solve_random(const sudoku_grid *puzzle, uint64_t seed,
+                        sudoku_grid *solution)
+{
+    sudoku_rng rng;
+    sudoku_rng_seed(&rng, seed);
+    return solve_count(puzzle, 1, &rng, solution) != 0;
+}
+
+uint64_t sudoku_count(const sudoku_grid *puzzle, uint64_t limit)
+{
+    return solve_count(puzzle, limit, NULL, NULL);
+}
+
+uint64_t sudoku_count_solve(const sudoku_grid *puzzle, uint64_t limit,
+                            sudoku_grid *solution)
+{
+    return solve_count(puzzle, limit, NULL, solution);
+}
