@@ -9,8 +9,8 @@
 #include "scramble.h"
 #include "transform.h"
 
-/* Sanitizer builds run about three times slower: they draw fewer random
- * scrambles. */
+/* Sanitizer builds run about three times slower: they skip the orbit of
+ * the 3-automorphism grid and draw fewer random scrambles. */
 #if defined(__SANITIZE_ADDRESS__)
 #define SANITIZED 1
 #elif defined(__has_feature)
@@ -68,7 +68,7 @@ static void fixed_order(void)
         sudoku_scramble_geometric(i, &u);
         if (!sudoku_transform_equal(&t, &u))
             bad_step++;
-        if ((i & 7) == 0) {
+        if ((i & (SANITIZED ? 63 : 7)) == 0) {
             sudoku_transform s;
             slow_geometric(i, &s);
             bad_slow += !sudoku_transform_equal(&s, &u);
@@ -205,9 +205,12 @@ static size_t orbit_size(const sudoku_grid *g)
 static void orbits(int long_run)
 {
     sudoku_grid g648 = check_grid(GRID648), g3 = check_grid(GRID3);
-    size_t n648 = orbit_size(&g648), n3 = orbit_size(&g3);
+    size_t n648 = orbit_size(&g648);
     CHECK_MSG(n648 == 5184, "648-automorphism grid: %zu distinct grids, want 5,184", n648);
-    CHECK_MSG(n3 == 1119744, "3-automorphism grid: %zu distinct grids, want 1,119,744", n3);
+    if (!SANITIZED) { /* the large set adds nothing a sanitizer would see */
+        size_t n3 = orbit_size(&g3);
+        CHECK_MSG(n3 == 1119744, "3-automorphism grid: %zu distinct grids, want 1,119,744", n3);
+    }
 
     /* Grids without symmetry (--long): every one of the transforms gives
      * a different grid, so the enumeration has no repeats. */
