@@ -74,8 +74,6 @@ static inline void te_delete(te_state *s, int d, int b, int p)
     s->dirty |= DIRTY(d, b);
 }
 
-static inline int single_bit(uint32_t x) { return x && !(x & (x - 1)); }
-
 /* Singles to the fixpoint. */
 static int te_singles(te_state *s)
 {

@@ -55,6 +55,7 @@ void ext_solve(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 void ext_count(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 
 /* canonical form (minlex.c) */
+void ext_minlex(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 
 /* transforms and equivalence (transform.c, equiv.c) */
 void ext_transform(sqlite3_context *ctx, int argc, sqlite3_value **argv);

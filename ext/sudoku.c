@@ -31,6 +31,8 @@ static const struct {
     {"sudoku_count", 2, DETERMINISTIC, ext_count},
 
     /* canonical form */
+    {"sudoku_minlex", 1, DETERMINISTIC, ext_minlex},
+    {"sudoku_minlex", 2, DETERMINISTIC, ext_minlex},
 
     /* transforms and equivalence */
     {"sudoku_transform", 2, DETERMINISTIC, ext_transform},

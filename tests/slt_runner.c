@@ -17,6 +17,12 @@
  *                                with values separated by single spaces
  *   hash-threshold N             results with more than N values are given
  *                                as "K values hashing to MD5"
+ *   include PATH                 run the SQL file PATH (relative to the
+ *                                working directory) as `statement ok`;
+ *                                its sqlite3-shell dot-command lines are
+ *                                skipped, so the sql/ recipes run as is;
+ *                                as the SQL of a query, the file's rows
+ *                                are the result
  *   halt                         stop reading this file
  *
  * NULL prints as "NULL", the empty string as "(empty)", and bytes outside
@@ -289,6 +295,25 @@ static int read_lines(const char *file, strlist *lines)
     return 1;
 }
 
+static char *join_sql(strlist *lines, size_t from, size_t to);
+
+/* The SQL of a file, its sqlite3-shell dot-command lines dropped so the
+ * sql/ scripts run as they are. NULL when unreadable. */
+static char *read_sql_file(const char *path)
+{
+    strlist body = {0};
+    char *sql;
+    if (!read_lines(path, &body))
+        return NULL;
+    for (size_t k = 0; k < body.n; k++)
+        if (body.item[k][0] == '.')
+            body.item[k][0] = '\0';
+    sql = join_sql(&body, 0, body.n);
+    clear(&body);
+    free(body.item);
+    return sql;
+}
+
 static int blank(const char *s)
 {
     for (; *s; s++)
@@ -423,6 +448,20 @@ static void run_file(runner *r, const char *file)
         }
         if (strcmp(head, "halt") == 0)
             break;
+        if (strncmp(head, "include ", 8) == 0) {
+            char *sql = read_sql_file(head + 8), *err = NULL;
+            int ncols = 0;
+            i++;
+            if (!sql)
+                report(r, file, line, "cannot read '%s'%s", head + 8, "");
+            else if (run_sql(db, sql, NULL, NULL, &ncols, &err) == SQLITE_OK)
+                r->passed++;
+            else
+                report(r, file, line, "include failed: %s%s", err, "");
+            free(sql);
+            free(err);
+            continue;
+        }
         if (strncmp(head, "hash-threshold", 14) == 0) {
             r->hash_threshold = atoi(head + 14);
             i++;
@@ -472,7 +511,17 @@ static void run_file(runner *r, const char *file)
                     push(&expected, strdup(lines.item[i++]));
             }
             char *sql = join_sql(&lines, start, end);
-            check_query(r, db, file, line, types, sort, sql, &expected);
+            if (strncmp(sql, "include ", 8) == 0) {
+                /* the query's SQL is a file: its rows are the result */
+                sql[strcspn(sql, "\n")] = '\0';
+                char *body = read_sql_file(sql + 8);
+                free(sql);
+                sql = body;
+            }
+            if (sql)
+                check_query(r, db, file, line, types, sort, sql, &expected);
+            else
+                report(r, file, line, "cannot read the query's file%s%s", "", "");
             free(sql);
             clear(&expected);
             free(expected.item);

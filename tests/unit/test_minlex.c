@@ -1,0 +1,419 @@
+/* Unit tests of the canonical form (core/minlex.c) against a brute-force
+ * reference that tries every one of the 3,359,232 geometric transforms.
+ *
+ * Default run: a few hundred brute-force comparisons of every input kind
+ * (fewer under sanitizers), plus the cheap checks (invariance, idempotence,
+ * transform, vectors) on thousands. With --long (SUDOKU_LONG_TEST, CTest
+ * label `long`) many thousands more brute-force comparisons. */
+#include <stdint.h>
+
+#include "check.h"
+#include "minlex.h"
+#include "rng.h"
+#include "transform.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+#ifndef SANITIZED
+#define SANITIZED 0
+#endif
+
+static const char *EXAMPLE =
+    "1..456...4......2...912...6.1...5.....5..729.8..6....43.....9.2....6......82...75";
+static const char *EXAMPLE_MINLEX =
+    "........1..2..3.4..5.16.2.....7...84..96.17..7..4.9.....8.9..3..3.....9..94..76..";
+static const char *GRID648 =
+    "123456789456789123789123456231564897564897231897231564312645978645978312978312645";
+static const char *GRID3 =
+    "123456789456789123789123456214365897365897214897214365531642978642978531978531642";
+
+/* ---- the reference: every geometric transform, relabelled ---- */
+
+static uint8_t lineperm[1296][9];
+
+static void make_lineperms(void)
+{
+    static const uint8_t p3[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                     {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    int n = 0;
+    for (int b = 0; b < 6; b++)
+        for (int x = 0; x < 6; x++)
+            for (int y = 0; y < 6; y++)
+                for (int z = 0; z < 6; z++) {
+                    const int in[3] = {x, y, z};
+                    for (int k = 0; k < 9; k++)
+                        lineperm[n][k] = (uint8_t)(p3[b][k / 3] * 3 + p3[in[k / 3]][k % 3]);
+                    n++;
+                }
+}
+
+/* The minlex string (0 = empty) of `in` and the number of geometric
+ * transforms reaching it. With pattern_first, the key is the clue pattern
+ * first, then the digits. */
+static uint32_t brute(const sudoku_grid *in, uint8_t best[81], int pattern_first)
+{
+    uint8_t src[81], rg[81], cand[81], bestpat[81];
+    uint32_t count = 0;
+    memset(best, 0xFF, 81);
+    memset(bestpat, 0xFF, 81);
+    for (int t = 0; t < 2; t++) {
+        for (int r = 0; r < 9; r++)
+            for (int c = 0; c < 9; c++)
+                src[r * 9 + c] = t ? in->cell[c * 9 + r] : in->cell[r * 9 + c];
+        for (int rp = 0; rp < 1296; rp++) {
+            for (int i = 0; i < 9; i++)
+                memcpy(rg + i * 9, src + lineperm[rp][i] * 9, 9);
+            for (int cp = 0; cp < 1296; cp++) {
+                const uint8_t *cols = lineperm[cp];
+                int state = 0; /* 0: equal so far, -1: smaller */
+                int k;
+                if (pattern_first) {
+                    for (k = 0; k < 81; k++) {
+                        uint8_t v = rg[(k / 9) * 9 + cols[k % 9]] != 0;
+                        if (state == 0) {
+                            if (v > bestpat[k])
+                                break;
+                            if (v < bestpat[k])
+                                state = -1;
+                        }
+                    }
+                    if (k < 81)
+                        continue;
+                }
+                uint8_t label[10] = {0}, next = 1;
+                for (k = 0; k < 81; k++) {
+                    uint8_t d = rg[(k / 9) * 9 + cols[k % 9]];
+                    uint8_t v = d ? (label[d] ? label[d] : (label[d] = next++)) : 0;
+                    if (state == 0) {
+                        if (v > best[k])
+                            break;
+                        if (v < best[k])
+                            state = -1;
+                    }
+                    cand[k] = v;
+                }
+                if (k < 81)
+                    continue;
+                if (state < 0) {
+                    memcpy(best, cand, 81);
+                    for (k = 0; k < 81; k++)
+                        bestpat[k] = cand[k] != 0;
+                    count = 1;
+                } else {
+                    count++;
+                }
+            }
+        }
+    }
+    return count;
+}
+
+/* ---- inputs ---- */
+
+static void shuffle(sudoku_rng *rng, uint8_t *p, int n)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)sudoku_rng_below(rng, (uint32_t)i + 1);
+        uint8_t x = p[i];
+        p[i] = p[j];
+        p[j] = x;
+    }
+}
+
+static void random_lines(sudoku_rng *rng, uint8_t m[9])
+{
+    uint8_t bands[3] = {0, 1, 2};
+    shuffle(rng, bands, 3);
+    for (int b = 0; b < 3; b++) {
+        uint8_t inner[3] = {0, 1, 2};
+        shuffle(rng, inner, 3);
+        for (int k = 0; k < 3; k++)
+            m[b * 3 + k] = (uint8_t)(bands[b] * 3 + inner[k]);
+    }
+}
+
+static void random_transform(sudoku_rng *rng, sudoku_transform *t)
+{
+    uint8_t d[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+    t->transpose = (uint8_t)sudoku_rng_below(rng, 2);
+    random_lines(rng, t->rows);
+    random_lines(rng, t->cols);
+    shuffle(rng, d, 9);
+    t->digits[0] = 0;
+    memcpy(t->digits + 1, d, 9);
+}
+
+static void scramble(sudoku_rng *rng, const sudoku_grid *in, sudoku_grid *out)
+{
+    sudoku_transform t;
+    random_transform(rng, &t);
+    sudoku_transform_apply(&t, in, out);
+}
+
+static int fill(sudoku_rng *rng, sudoku_grid *g, int cell)
+{
+    if (cell == 81)
+        return 1;
+    uint8_t d[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+    shuffle(rng, d, 9);
+    int r = cell / 9, c = cell % 9, b = sudoku_box(cell);
+    for (int k = 0; k < 9; k++) {
+        int ok = 1;
+        for (int e = 0; e < 81 && ok; e++)
+            if (g->cell[e] == d[k] &&
+                (e / 9 == r || e % 9 == c || sudoku_box(e) == b))
+                ok = 0;
+        if (!ok)
+            continue;
+        g->cell[cell] = d[k];
+        if (fill(rng, g, cell + 1))
+            return 1;
+    }
+    g->cell[cell] = 0;
+    return 0;
+}
+
+static void random_grid(sudoku_rng *rng, sudoku_grid *g)
+{
+    memset(g, 0, sizeof *g);
+    fill(rng, g, 0);
+}
+
+/* Keeps `keep` random cells of g. */
+static void thin(sudoku_rng *rng, sudoku_grid *g, int keep)
+{
+    uint8_t idx[81];
+    for (int k = 0; k < 81; k++)
+        idx[k] = (uint8_t)k;
+    shuffle(rng, idx, 81);
+    for (int k = keep; k < 81; k++)
+        g->cell[idx[k]] = 0;
+}
+
+enum { K_GRID, K_PUZZLE, K_SPARSE, K_EMPTY_LINES, K_AUTO, K_CLASH, K_RANDOM, K_KINDS };
+static const char *kind_name[K_KINDS] = {"full grid", "puzzle 17-30", "sparse 0-8",
+                                         "empty rows/bands", "automorphic",
+                                         "clashing givens", "random partial"};
+
+static void make_input(sudoku_rng *rng, int kind, sudoku_grid *g)
+{
+    sudoku_grid a;
+    switch (kind) {
+    case K_GRID:
+        random_grid(rng, g);
+        break;
+    case K_PUZZLE:
+        random_grid(rng, g);
+        thin(rng, g, 17 + (int)sudoku_rng_below(rng, 14));
+        break;
+    case K_SPARSE:
+        random_grid(rng, g);
+        thin(rng, g, (int)sudoku_rng_below(rng, 9));
+        break;
+    case K_EMPTY_LINES: {
+        random_grid(rng, g);
+        thin(rng, g, 10 + (int)sudoku_rng_below(rng, 60));
+        int what = (int)sudoku_rng_below(rng, 4);
+        int b = (int)sudoku_rng_below(rng, 3);
+        int r = (int)sudoku_rng_below(rng, 3);
+        if (what == 0) { /* two empty rows in a band */
+            for (int k = 0; k < 3; k++)
+                if (k != r)
+                    memset(g->cell + (b * 3 + k) * 9, 0, 9);
+        } else if (what == 1) { /* an empty band */
+            memset(g->cell + b * 27, 0, 27);
+        } else if (what == 2) { /* an empty stack and an empty row */
+            for (int i = 0; i < 9; i++)
+                memset(g->cell + i * 9 + b * 3, 0, 3);
+            memset(g->cell + (3 * r + b) * 9 % 81, 0, 9);
+        } else { /* empty rows spread over the bands */
+            for (int k = 0; k < 9; k++)
+                if (sudoku_rng_below(rng, 2))
+                    memset(g->cell + k * 9, 0, 9);
+        }
+        break;
+    }
+    case K_AUTO:
+        a = check_grid(sudoku_rng_below(rng, 2) ? GRID648 : GRID3);
+        scramble(rng, &a, g);
+        if (sudoku_rng_below(rng, 2))
+            thin(rng, g, (int)sudoku_rng_below(rng, 82));
+        break;
+    case K_CLASH: {
+        random_grid(rng, g);
+        thin(rng, g, (int)sudoku_rng_below(rng, 82));
+        int n = 1 + (int)sudoku_rng_below(rng, 6);
+        for (int k = 0; k < n; k++) { /* copy a digit into its own row */
+            int cell = (int)sudoku_rng_below(rng, 81);
+            int other = cell / 9 * 9 + (int)sudoku_rng_below(rng, 9);
+            g->cell[other] = (uint8_t)(1 + sudoku_rng_below(rng, 9));
+            g->cell[cell] = g->cell[other];
+        }
+        break;
+    }
+    default: { /* random cells with random digits, any density */
+        int n = (int)sudoku_rng_below(rng, 82);
+        memset(g, 0, sizeof *g);
+        for (int k = 0; k < n; k++)
+            g->cell[sudoku_rng_below(rng, 81)] = (uint8_t)(1 + sudoku_rng_below(rng, 9));
+        break;
+    }
+    }
+}
+
+/* ---- checks ---- */
+
+static int same_cells(const uint8_t *a, const sudoku_grid *b)
+{
+    return memcmp(a, b->cell, 81) == 0;
+}
+
+/* The cheap properties every input must have. */
+static void properties(sudoku_rng *rng, const sudoku_grid *g, sudoku_grid *m)
+{
+    sudoku_grid y, s, ms, mm;
+    sudoku_transform t;
+    char l1[82], l2[82];
+    sudoku_minlex(g, m, &t);
+    CHECK(sudoku_transform_valid(&t));
+    sudoku_transform_apply(&t, g, &y);
+    CHECK_MSG(memcmp(&y, m, sizeof y) == 0, "transform does not reach minlex of %s",
+              check_line(g, l1));
+    sudoku_minlex(m, &mm, NULL);
+    CHECK_MSG(memcmp(&mm, m, sizeof mm) == 0, "not idempotent on %s", check_line(g, l1));
+    scramble(rng, g, &s);
+    sudoku_minlex(&s, &ms, NULL);
+    CHECK_MSG(memcmp(&ms, m, sizeof ms) == 0, "not invariant: %s -> %s",
+              check_line(g, l1), check_line(&s, l2));
+    CHECK(sudoku_grid_givens(m) == sudoku_grid_givens(g));
+}
+
+static void differential(sudoku_rng *rng, int per_kind, int pattern_per_kind)
+{
+    uint8_t ref[81];
+    char l1[82], l2[82];
+    for (int kind = 0; kind < K_KINDS; kind++) {
+        int bad = 0;
+        for (int n = 0; n < per_kind; n++) {
+            sudoku_grid g, m;
+            make_input(rng, kind, &g);
+            properties(rng, &g, &m);
+            uint32_t autos = brute(&g, ref, 0);
+            if (!same_cells(ref, &m))
+                bad++;
+            CHECK_MSG(same_cells(ref, &m), "%s: minlex(%s) = %s", kind_name[kind],
+                      check_line(&g, l1), check_line(&m, l2));
+            CHECK_MSG(sudoku_automorphisms(&g) == autos,
+                      "%s: automorphisms(%s) = %u, brute force %u", kind_name[kind],
+                      check_line(&g, l1), sudoku_automorphisms(&g), autos);
+            if (n < pattern_per_kind) {
+                sudoku_transform t;
+                sudoku_grid y;
+                brute(&g, ref, 1);
+                sudoku_minlex_pattern(&g, &m, &t);
+                CHECK_MSG(same_cells(ref, &m), "%s: pattern minlex(%s) = %s",
+                          kind_name[kind], check_line(&g, l1), check_line(&m, l2));
+                sudoku_transform_apply(&t, &g, &y);
+                CHECK(memcmp(&y, &m, sizeof y) == 0);
+            }
+        }
+        printf("differential %-18s %5d inputs, %d pattern, %d mismatches\n",
+               kind_name[kind], per_kind, pattern_per_kind, bad);
+    }
+}
+
+static void fixed_cases(void)
+{
+    sudoku_grid g, m;
+    uint8_t ref[81];
+    char l[82];
+    g = check_grid(EXAMPLE);
+    sudoku_minlex(&g, &m, NULL);
+    CHECK(strcmp(check_line(&m, l), EXAMPLE_MINLEX) == 0);
+    g = check_grid(GRID648);
+    sudoku_minlex(&g, &m, NULL);
+    CHECK(strcmp(check_line(&m, l), GRID648) == 0);
+    CHECK(sudoku_automorphisms(&g) == 648);
+    g = check_grid(GRID3);
+    sudoku_minlex(&g, &m, NULL);
+    CHECK(strcmp(check_line(&m, l), GRID3) == 0);
+    CHECK(sudoku_automorphisms(&g) == 3);
+    memset(&g, 0, sizeof g);
+    sudoku_minlex(&g, &m, NULL);
+    CHECK(sudoku_grid_givens(&m) == 0);
+    CHECK(sudoku_automorphisms(&g) == SUDOKU_GEOMETRIC_TRANSFORMS);
+    sudoku_minlex_pattern(&g, &m, NULL);
+    CHECK(sudoku_grid_givens(&m) == 0);
+    g.cell[40] = 5;
+    sudoku_minlex(&g, &m, NULL);
+    CHECK(strcmp(check_line(&m, l), "........................................"
+                                    "........................................1") == 0);
+    CHECK(sudoku_automorphisms(&g) == brute(&g, ref, 0));
+    /* a row holding one digit nine times */
+    memset(&g, 0, sizeof g);
+    memset(g.cell + 36, 7, 9);
+    sudoku_minlex(&g, &m, NULL);
+    CHECK(same_cells((brute(&g, ref, 0), ref), &m));
+    CHECK(sudoku_automorphisms(&g) == brute(&g, ref, 0));
+}
+
+static void vectors(const char *path, int with_brute)
+{
+    FILE *f = check_open_data(path);
+    char line[1024], l1[82];
+    int rows = 0;
+    if (!f) {
+        printf("data absent: %s\n", path);
+        exit(CHECK_SKIP);
+    }
+    while (check_next_line(f, line, sizeof line)) {
+        char *tab = strchr(line, '\t');
+        if (!tab)
+            continue;
+        *tab = '\0';
+        char *exp = tab + 1;
+        char *end = strchr(exp, '\t');
+        if (end)
+            *end = '\0';
+        sudoku_grid g = check_grid(line), m;
+        sudoku_minlex(&g, &m, NULL);
+        CHECK_MSG(strcmp(check_line(&m, l1), exp) == 0, "%s: %s -> %s, expected %s", path,
+                  line, l1, exp);
+        if (with_brute && rows < 3) {
+            uint8_t ref[81];
+            brute(&g, ref, 0);
+            CHECK(same_cells(ref, &m));
+        }
+        rows++;
+    }
+    fclose(f);
+    printf("%s: %d rows\n", path, rows);
+    CHECK(rows > 0);
+}
+
+int main(int argc, char **argv)
+{
+    sudoku_rng rng;
+    int lng = check_long(argc, argv);
+    make_lineperms();
+    sudoku_rng_seed(&rng, lng ? 20240601 : 4);
+    fixed_cases();
+    /* Cheap properties on many inputs of every kind. */
+    for (int n = 0; n < (SANITIZED ? 300 : 3000); n++) {
+        sudoku_grid g, m;
+        make_input(&rng, n % K_KINDS, &g);
+        properties(&rng, &g, &m);
+    }
+    if (lng)
+        differential(&rng, 1500, 60);
+    else
+        differential(&rng, SANITIZED ? 10 : 50, SANITIZED ? 1 : 4);
+    vectors("vectors/minlex_published.tsv", 1);
+    vectors("vectors/minlex_forum_hardest_1106.tsv", 0);
+    return check_done();
+}
