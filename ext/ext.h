@@ -61,6 +61,9 @@ void ext_minlex(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 void ext_transform(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 void ext_transform_inverse(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 void ext_transform_compose(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+void ext_equiv(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+void ext_equiv_transform(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+void ext_automorphisms(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 
 /* rating (rating.c) */
 void ext_te_depth(sqlite3_context *ctx, int argc, sqlite3_value **argv);

@@ -38,6 +38,9 @@ static const struct {
     {"sudoku_transform", 2, DETERMINISTIC, ext_transform},
     {"sudoku_transform_inverse", 1, DETERMINISTIC, ext_transform_inverse},
     {"sudoku_transform_compose", 2, DETERMINISTIC, ext_transform_compose},
+    {"sudoku_equiv", 2, DETERMINISTIC, ext_equiv},
+    {"sudoku_equiv_transform", 2, DETERMINISTIC, ext_equiv_transform},
+    {"sudoku_automorphisms", 1, DETERMINISTIC, ext_automorphisms},
 
     /* rating */
     {"sudoku_te_depth", 1, DETERMINISTIC, ext_te_depth},
