@@ -21,12 +21,15 @@
 #include "grid.h"
 #include "transform.h"
 
-/* Invariants of a grid under the group; equal for equivalent grids. */
+/* Invariants of a grid under the group; equal for equivalent grids. Each
+ * multiset is packed into one word as a histogram (4 bits per value, how
+ * many items have that value), so no sorting is needed and comparing two
+ * keys is five integer comparisons. */
 typedef struct sudoku_equiv_key {
-    uint32_t lines[2];  /* rows within bands, columns within stacks */
+    uint64_t lines[2];  /* rows within bands, columns within stacks */
+    uint64_t boxes;     /* clue counts per box */
+    uint64_t digits;    /* clue counts per digit (15 or more share a bin) */
     uint8_t clues;
-    uint8_t boxes[9];   /* clue counts per box, sorted */
-    uint8_t digits[9];  /* clue counts per digit, sorted */
 } sudoku_equiv_key;
 
 void sudoku_equiv_key_of(const sudoku_grid *g, sudoku_equiv_key *k);
