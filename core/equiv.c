@@ -101,33 +101,44 @@ int sudoku_equiv_key_match(const sudoku_equiv_key *a, const sudoku_equiv_key *b)
     return a->digits == b->digits && pattern_match(a, b);
 }
 
+int sudoku_equiv_possible(const sudoku_grid *a, const sudoku_grid *b)
+{
+    sudoku_equiv_key ka, kb;
+    pattern_key(a, &ka);
+    pattern_key(b, &kb);
+    return pattern_match(&ka, &kb) && digit_key(a) == digit_key(b);
+}
+
+int sudoku_equiv_join(const sudoku_grid *ma, const sudoku_transform *ta,
+                      const sudoku_grid *mb, const sudoku_transform *tb,
+                      sudoku_transform *t)
+{
+    sudoku_transform back;
+    if (memcmp(ma->cell, mb->cell, SUDOKU_CELLS) != 0)
+        return 0;
+    if (t) {
+        /* ta: a -> m, tb: b -> m, so first ta, then the inverse of tb. */
+        sudoku_transform_inverse(tb, &back);
+        sudoku_transform_compose(ta, &back, t);
+    }
+    return 1;
+}
+
 int sudoku_equiv_transform(const sudoku_grid *a, const sudoku_grid *b,
                            sudoku_transform *t)
 {
-    sudoku_equiv_key ka, kb;
     sudoku_grid ma, mb;
-    sudoku_transform ta, tb, back;
-
-    /* The pattern first; the digits only when the patterns agree. */
-    pattern_key(a, &ka);
-    pattern_key(b, &kb);
-    if (!pattern_match(&ka, &kb) || digit_key(a) != digit_key(b))
+    sudoku_transform ta, tb;
+    if (!sudoku_equiv_possible(a, b))
         return 0;
     if (memcmp(a->cell, b->cell, SUDOKU_CELLS) == 0) {
         if (t)
             sudoku_transform_identity(t);
         return 1;
     }
-    sudoku_minlex(a, &ma, t ? &ta : NULL);
-    sudoku_minlex(b, &mb, t ? &tb : NULL);
-    if (memcmp(ma.cell, mb.cell, SUDOKU_CELLS) != 0)
-        return 0;
-    if (t) {
-        /* ta: a -> m, tb: b -> m, so first ta, then the inverse of tb. */
-        sudoku_transform_inverse(&tb, &back);
-        sudoku_transform_compose(&ta, &back, t);
-    }
-    return 1;
+    sudoku_minlex(a, &ma, &ta);
+    sudoku_minlex(b, &mb, &tb);
+    return sudoku_equiv_join(&ma, &ta, &mb, &tb, t);
 }
 
 int sudoku_equiv(const sudoku_grid *a, const sudoku_grid *b)

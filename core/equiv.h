@@ -37,6 +37,19 @@ void sudoku_equiv_key_of(const sudoku_grid *g, sudoku_equiv_key *k);
 /* 0 when the keys prove the grids are not equivalent; 1 when they may be. */
 int sudoku_equiv_key_match(const sudoku_equiv_key *a, const sudoku_equiv_key *b);
 
+/* The invariants of a and b, the clue pattern first and the digits only
+ * when the patterns agree: 0 when a and b are certainly not equivalent. */
+int sudoku_equiv_possible(const sudoku_grid *a, const sudoku_grid *b);
+
+/* The decision from canonical forms computed elsewhere (sudoku_minlex of
+ * a giving ma and ta, of b giving mb and tb), for callers that keep one
+ * side's canonical form across many comparisons: 1 when ma == mb, with
+ * the witness "first ta, then the inverse of tb" in t (when t is not
+ * NULL). */
+int sudoku_equiv_join(const sudoku_grid *ma, const sudoku_transform *ta,
+                      const sudoku_grid *mb, const sudoku_transform *tb,
+                      sudoku_transform *t);
+
 /* 1 when a and b are equivalent, 0 otherwise. */
 int sudoku_equiv(const sudoku_grid *a, const sudoku_grid *b);
 
