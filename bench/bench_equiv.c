@@ -87,6 +87,8 @@ static void run(const char *rel)
         sudoku_transform_apply(&t, &ea[ne], &eb[ne]);
     }
 
+    if (nr == 0) /* full grids: every key is the same */
+        printf("%s: no pair is rejected by the invariants\n", set.name);
     /* core */
     best = 1e30;
     for (int r = 0; r < RUNS; r++) {
@@ -96,13 +98,15 @@ static void run(const char *rel)
         if (bench_now() - start < best)
             best = bench_now() - start;
     }
-    bench_report("sudoku_equiv", set.name, "reject", "core", nr, best);
+    if (nr)
+        bench_report("sudoku_equiv", set.name, "reject", "core", nr, best);
 
     db = bench_open(NULL);
     insert_pairs(db, "rej", ra, rb, nr);
     insert_pairs(db, "eq", ea, eb, ne);
-    bench_report("sudoku_equiv", set.name, "reject", "sql", nr,
-                 best_sql(db, "SELECT count(*) FROM rej WHERE sudoku_equiv(a, b)"));
+    if (nr)
+        bench_report("sudoku_equiv", set.name, "reject", "sql", nr,
+                     best_sql(db, "SELECT count(*) FROM rej WHERE sudoku_equiv(a, b)"));
 
     /* equivalent pairs against one minlex per pair (the mean of minlex(a)
      * and minlex(b), so that both sides' shapes count) */
