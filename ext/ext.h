@@ -58,10 +58,19 @@ void ext_count(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 void ext_minlex(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 
 /* transforms and equivalence (transform.c, equiv.c) */
+void ext_transform(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+void ext_transform_inverse(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+void ext_transform_compose(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+void ext_equiv(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+void ext_equiv_transform(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+void ext_automorphisms(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 
 /* rating (rating.c) */
 void ext_te_depth(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 
-/* scrambles (scramble.c, and the sudoku_scrambles virtual table) */
+/* scrambles (scrambles.c: sudoku_scramble and the sudoku_scrambles virtual
+ * table) */
+void ext_scramble(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+extern const sqlite3_module ext_scrambles_module;
 
 #endif

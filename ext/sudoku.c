@@ -35,13 +35,29 @@ static const struct {
     {"sudoku_minlex", 2, DETERMINISTIC, ext_minlex},
 
     /* transforms and equivalence */
+    {"sudoku_transform", 2, DETERMINISTIC, ext_transform},
+    {"sudoku_transform_inverse", 1, DETERMINISTIC, ext_transform_inverse},
+    {"sudoku_transform_compose", 2, DETERMINISTIC, ext_transform_compose},
+    {"sudoku_equiv", 2, DETERMINISTIC, ext_equiv},
+    {"sudoku_equiv_transform", 2, DETERMINISTIC, ext_equiv_transform},
+    {"sudoku_automorphisms", 1, DETERMINISTIC, ext_automorphisms},
 
     /* rating */
     {"sudoku_te_depth", 1, DETERMINISTIC, ext_te_depth},
     {"sudoku_te_depth", 2, DETERMINISTIC, ext_te_depth},
 
     /* scrambles */
+    {"sudoku_scramble", 1, DETERMINISTIC, ext_scramble},
+    {"sudoku_scramble", 2, DETERMINISTIC, ext_scramble},
+};
 
+/* Virtual table modules (table-valued functions), same place. */
+static const struct {
+    const char *name;
+    const sqlite3_module *module;
+} modules[] = {
+    /* scrambles */
+    {"sudoku_scrambles", &ext_scrambles_module},
 };
 
 #ifdef _WIN32
@@ -60,5 +76,7 @@ int sqlite3_sudoku_init(sqlite3 *db, char **errmsg,
                                      functions[i].flags,
                                      (void *)functions[i].name,
                                      functions[i].call, NULL, NULL);
+    for (size_t i = 0; rc == SQLITE_OK && i < sizeof modules / sizeof *modules; i++)
+        rc = sqlite3_create_module(db, modules[i].name, modules[i].module, NULL);
     return rc;
 }

@@ -1,0 +1,554 @@
+/*
+ * scrambles.c - the eponymous table-valued function sudoku_scrambles and
+ * the scalar sudoku_scramble(p [, seed]).
+ *
+ *   sudoku_scrambles(puzzle)               every geometric transform of
+ *                                          core/scramble.h's fixed order
+ *   sudoku_scrambles(puzzle, count [, seed])  count uniform random scrambles
+ *
+ * The virtual table is
+ *   CREATE TABLE x(n INTEGER, scramble TEXT, transform TEXT,
+ *                  puzzle TEXT HIDDEN, count INTEGER HIDDEN,
+ *                  seed INTEGER HIDDEN)
+ * and, like generate_series, takes its arguments as equality constraints
+ * on the hidden columns: xBestIndex hands them to xFilter by argvIndex
+ * (puzzle, then count, then seed, each when present) and omits them.
+ * Comparisons on n (=, <, <=, >, >=, also IN) are handed over too, after
+ * the arguments, and narrow the rows made; SQLite still checks them
+ * (omit = 0), so a narrowing that is only conservative (a REAL bound, a
+ * TEXT operand) stays correct. Every row is reachable directly: row n of
+ * the full order is transform number n, and row n of the random mode draws
+ * from its own stream (sudoku_scramble_seed). The cursor is a few
+ * integers, the transform and the puzzle: rows are made on demand, so
+ * memory is constant and LIMIT stops the work.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "ext.h"
+#include "scramble.h"
+
+enum { COL_N, COL_SCRAMBLE, COL_TRANSFORM, COL_PUZZLE, COL_COUNT, COL_SEED };
+
+/* idxNum: bits 0-2 say which arguments xFilter receives (in this order),
+ * bit 3 that ORDER BY n is consumed, bits 4-6 how many comparisons on n
+ * follow the arguments, and from bit 8 their operators, 3 bits each. */
+enum { HAVE_PUZZLE = 1, HAVE_COUNT = 2, HAVE_SEED = 4, ORDERED = 8 };
+enum { N_SHIFT = 4, OPS_SHIFT = 8, MAX_N_BOUNDS = 6 };
+enum { OP_EQ = 1, OP_GT, OP_GE, OP_LT, OP_LE };
+
+#define NAME "sudoku_scrambles"
+
+typedef struct scr_cursor {
+    sqlite3_vtab_cursor base;
+    sqlite3_int64 n;      /* current row number, 0-based */
+    sqlite3_int64 end;    /* row number after the last row to give */
+    sqlite3_int64 count;  /* rows of the whole table (full order: all) */
+    sqlite3_int64 seed;
+    int full;             /* 1: the fixed order; 0: random draws */
+    sudoku_transform t;   /* the current row's transform */
+    sudoku_grid puzzle;
+    /* The scramble text is made only when read, and in the full order only
+     * the part the last steps changed: the odometer mostly turns the
+     * column places, which leave the rows (and most columns) alone. */
+    int rows_stale;       /* row_text must be rebuilt (rows or transpose moved) */
+    int first_stale_col;  /* text columns from here on are stale; 9: none */
+    uint8_t source[2][SUDOKU_CELLS]; /* puzzle cells, as is and transposed */
+    char row_text[SUDOKU_CELLS];     /* output row i = source row rows[i] */
+    char text[SUDOKU_CELLS];         /* the scramble, '.' for empty */
+} scr_cursor;
+
+static int scr_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
+                       sqlite3_vtab **out, char **err)
+{
+    sqlite3_vtab *vtab;
+    int rc;
+    (void)aux;
+    (void)argc;
+    (void)argv;
+    (void)err;
+    /* The hidden columns are typed so that CREATE TABLE ... AS SELECT
+     * puzzle keeps the puzzle as TEXT (an untyped hidden column would be
+     * NUM there and turn an 81-digit grid into a REAL). Arguments reach
+     * xFilter as given, without affinity, so a number where a puzzle
+     * belongs stays an error. */
+    rc = sqlite3_declare_vtab(db, "CREATE TABLE x(n INTEGER, scramble TEXT, "
+                                  "transform TEXT, puzzle TEXT HIDDEN, count INTEGER HIDDEN, "
+                                  "seed INTEGER HIDDEN)");
+    if (rc != SQLITE_OK)
+        return rc;
+    vtab = sqlite3_malloc(sizeof *vtab);
+    if (!vtab)
+        return SQLITE_NOMEM;
+    memset(vtab, 0, sizeof *vtab);
+    /* Pure computation on its arguments: safe in triggers and views even
+     * under PRAGMA trusted_schema=OFF. */
+    sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
+    *out = vtab;
+    return SQLITE_OK;
+}
+
+static int scr_disconnect(sqlite3_vtab *vtab)
+{
+    sqlite3_free(vtab);
+    return SQLITE_OK;
+}
+
+static int scr_open(sqlite3_vtab *vtab, sqlite3_vtab_cursor **out)
+{
+    scr_cursor *cur = sqlite3_malloc(sizeof *cur);
+    (void)vtab;
+    if (!cur)
+        return SQLITE_NOMEM;
+    memset(cur, 0, sizeof *cur);
+    *out = &cur->base;
+    return SQLITE_OK;
+}
+
+static int scr_close(sqlite3_vtab_cursor *cur)
+{
+    sqlite3_free(cur);
+    return SQLITE_OK;
+}
+
+/* The operator code of a comparison on n that xFilter can use, or 0. */
+static int n_op(unsigned char op)
+{
+    switch (op) {
+    case SQLITE_INDEX_CONSTRAINT_EQ: return OP_EQ;
+    case SQLITE_INDEX_CONSTRAINT_GT: return OP_GT;
+    case SQLITE_INDEX_CONSTRAINT_GE: return OP_GE;
+    case SQLITE_INDEX_CONSTRAINT_LT: return OP_LT;
+    case SQLITE_INDEX_CONSTRAINT_LE: return OP_LE;
+    default:                         return 0;
+    }
+}
+
+/* The right-hand side of constraint i when SQLite knows it at planning
+ * time (a literal; sqlite3_vtab_rhs_value is 3.38+), as an integer. */
+static int rhs_int(sqlite3_index_info *info, int i, sqlite3_int64 *out)
+{
+    sqlite3_value *v = NULL;
+    if (sqlite3_libversion_number() < 3038000 ||
+        sqlite3_vtab_rhs_value(info, i, &v) != SQLITE_OK || !v ||
+        sqlite3_value_type(v) != SQLITE_INTEGER)
+        return 0;
+    *out = sqlite3_value_int64(v);
+    return 1;
+}
+
+static int scr_best_index(sqlite3_vtab *vtab, sqlite3_index_info *info)
+{
+    int use[3] = {-1, -1, -1}; /* constraint index for puzzle, count, seed */
+    int nuse[MAX_N_BOUNDS], nn = 0;
+    int unusable = 0, idx = 0, argc = 0, seen_puzzle = 0;
+    sqlite3_int64 v, lo = 0, hi = -1; /* hi < 0: unknown */
+    double rows;
+    (void)vtab;
+
+    for (int i = 0; i < info->nConstraint; i++) {
+        const struct sqlite3_index_constraint *c = &info->aConstraint[i];
+        int arg = c->iColumn - COL_PUZZLE;
+        if (c->iColumn == COL_N || c->iColumn == -1) {
+            int op = n_op(c->op);
+            if (op && c->usable && nn < MAX_N_BOUNDS) {
+                idx |= op << (OPS_SHIFT + 3 * nn);
+                nuse[nn++] = i;
+            }
+            continue;
+        }
+        if (arg < 0 || c->op != SQLITE_INDEX_CONSTRAINT_EQ)
+            continue;
+        if (arg == 0)
+            seen_puzzle = 1;
+        if (!c->usable) {
+            unusable |= 1 << arg;
+        } else if (use[arg] < 0) {
+            /* A second equality on the same column is left to SQLite,
+             * which compares it with the value the column reports. */
+            use[arg] = i;
+            idx |= 1 << arg;
+        }
+    }
+    if (!seen_puzzle) {
+        /* No puzzle at all. SQLite also asks this while planning one term
+         * of an OR on n, where the arguments are not passed along: failing
+         * here would fail the whole statement. So offer a plan at a
+         * prohibitive cost; if it is ever run, xFilter reports the
+         * missing argument. */
+        info->idxNum = 0;
+        info->estimatedCost = 1e300;
+        info->estimatedRows = INT64_MAX / 2;
+        return SQLITE_OK;
+    }
+    /* The arguments are inputs: a plan that lacks one of them would
+     * produce other rows, not just filter them (no count = the full
+     * order). Such a plan is not allowed; the planner looks for another
+     * join order. */
+    if (unusable & ~idx)
+        return SQLITE_CONSTRAINT;
+    for (int k = 0; k < 3; k++)
+        if (use[k] >= 0) {
+            info->aConstraintUsage[use[k]].argvIndex = ++argc;
+            info->aConstraintUsage[use[k]].omit = 1;
+        }
+    for (int k = 0; k < nn; k++) {
+        int op = (idx >> (OPS_SHIFT + 3 * k)) & 7;
+        info->aConstraintUsage[nuse[k]].argvIndex = ++argc;
+        info->aConstraintUsage[nuse[k]].omit = 0;
+        if (op == OP_EQ) {
+            lo = 0;
+            hi = 1; /* one row, wherever it is */
+            break;
+        }
+        if (rhs_int(info, nuse[k], &v)) {
+            if ((op == OP_GT || op == OP_GE) && v > lo)
+                lo = v;
+            if ((op == OP_LT || op == OP_LE) && (hi < 0 || v < hi))
+                hi = v;
+        }
+    }
+    idx |= nn << N_SHIFT;
+
+    if (!(idx & HAVE_COUNT)) {
+        rows = SUDOKU_GEOMETRIC_TRANSFORMS;
+    } else {
+        /* A literal count gives the exact row count; otherwise a modest
+         * guess. */
+        rows = 100;
+        if (rhs_int(info, use[1], &v))
+            rows = v < 0 ? 0 : (double)v;
+    }
+    if (hi >= 0 && hi - lo < rows)
+        rows = hi > lo ? (double)(hi - lo) : 1;
+    else if (lo > 0)
+        rows = lo < rows ? rows - (double)lo : 1;
+    else if (nn > 0)
+        rows = rows / 4 > 1 ? rows / 4 : 1; /* a bound of unknown value */
+    info->estimatedRows = (sqlite3_int64)rows;
+    info->estimatedCost = 10.0 + rows;
+    /* Rows come out in order of n (and of rowid, which equals n). */
+    if (info->nOrderBy == 1 && !info->aOrderBy[0].desc &&
+        (info->aOrderBy[0].iColumn == COL_N || info->aOrderBy[0].iColumn == -1)) {
+        info->orderByConsumed = 1;
+        idx |= ORDERED;
+    }
+    info->idxNum = idx;
+    return SQLITE_OK;
+}
+
+static int scr_fail(scr_cursor *cur, const char *msg)
+{
+    sqlite3_vtab *vtab = cur->base.pVtab;
+    sqlite3_free(vtab->zErrMsg);
+    vtab->zErrMsg = sqlite3_mprintf("%s", msg);
+    return vtab->zErrMsg ? SQLITE_ERROR : SQLITE_NOMEM;
+}
+
+static const char *type_name(int type)
+{
+    switch (type) {
+    case SQLITE_INTEGER: return "INTEGER";
+    case SQLITE_FLOAT:   return "REAL";
+    case SQLITE_TEXT:    return "TEXT";
+    case SQLITE_BLOB:    return "BLOB";
+    default:             return "NULL";
+    }
+}
+
+/* Reads an integer argument; 0 (message in msg) when it is not one. */
+static int read_int(sqlite3_value *v, const char *what, sqlite3_int64 *out,
+                    char *msg, size_t cap)
+{
+    int type = sqlite3_value_type(v);
+    if (type == SQLITE_INTEGER) {
+        *out = sqlite3_value_int64(v);
+        return 1;
+    }
+    if (type == SQLITE_FLOAT) {
+        double d = sqlite3_value_double(v);
+        if (d >= -9.2e18 && d <= 9.2e18 && d == (double)(sqlite3_int64)d) {
+            *out = (sqlite3_int64)d;
+            return 1;
+        }
+    }
+    snprintf(msg, cap, NAME ": %s must be an INTEGER, not %s", what,
+             type == SQLITE_FLOAT ? "a non-integral REAL" : type_name(type));
+    return 0;
+}
+
+/* Narrows [*lo, *hi) by "n OP v". Only ever too wide, never too narrow:
+ * SQLite checks every row against the comparison again. */
+static void narrow(int op, sqlite3_value *v, sqlite3_int64 *lo, sqlite3_int64 *hi)
+{
+    sqlite3_int64 a, b; /* the rows n with a <= n < b may match */
+    int type = sqlite3_value_type(v);
+    if (type == SQLITE_NULL) {
+        *hi = *lo; /* a comparison with NULL is never true */
+        return;
+    }
+    if (type == SQLITE_INTEGER) {
+        sqlite3_int64 x = sqlite3_value_int64(v);
+        int top = x == INT64_MAX;
+        /* n > INT64_MAX matches nothing: lo = INT64_MAX leaves no rows. */
+        a = op == OP_GT ? (top ? INT64_MAX : x + 1) : x;
+        b = op == OP_LT ? x : (top ? INT64_MAX : x + 1);
+    } else if (type == SQLITE_FLOAT) {
+        double x = sqlite3_value_double(v);
+        if (x != x)
+            return; /* NaN */
+        if (x >= 9.2e18) {
+            a = b = INT64_MAX; /* every row number is below */
+        } else if (x < -9.2e18) {
+            a = b = INT64_MIN;
+        } else {
+            a = (sqlite3_int64)x; /* toward zero; then down to the floor */
+            a -= (double)a > x;
+            b = a + 1;
+        }
+        if (op == OP_GT || op == OP_GE) {
+            if (x < -9.2e18)
+                return;
+            b = INT64_MAX;
+            if (x >= 9.2e18)
+                a = INT64_MAX;
+        } else if (op == OP_LT || op == OP_LE) {
+            if (x >= 9.2e18)
+                return;
+            a = INT64_MIN;
+            if (x < -9.2e18)
+                b = INT64_MIN;
+        }
+    } else {
+        return; /* TEXT or BLOB: left to SQLite's own comparison */
+    }
+    if (op == OP_GT || op == OP_GE) {
+        if (a > *lo)
+            *lo = a;
+    } else if (op == OP_LT || op == OP_LE) {
+        if (b < *hi)
+            *hi = b;
+    } else {
+        if (a > *lo)
+            *lo = a;
+        if (b < *hi)
+            *hi = b;
+    }
+}
+
+/* Makes the transform of row cur->n. */
+static void make_row(scr_cursor *cur)
+{
+    cur->rows_stale = 1;
+    cur->first_stale_col = 0;
+    if (cur->full) {
+        sudoku_scramble_geometric((uint32_t)cur->n, &cur->t);
+    } else {
+        sudoku_rng rng;
+        sudoku_scramble_seed(&rng, (uint64_t)cur->seed, (uint64_t)cur->n);
+        sudoku_scramble_random(&rng, &cur->t);
+    }
+}
+
+static int scr_filter(sqlite3_vtab_cursor *base, int idx, const char *idx_str,
+                      int argc, sqlite3_value **argv)
+{
+    scr_cursor *cur = (scr_cursor *)base;
+    sqlite3_value *puzzle = NULL, *count = NULL, *seed = NULL;
+    sqlite3_int64 lo = 0, hi = INT64_MAX;
+    char msg[256];
+    int a = 0, null_arg = 0, nn = (idx >> N_SHIFT) & 7;
+    (void)idx_str;
+
+    if (idx & HAVE_PUZZLE)
+        puzzle = argv[a++];
+    if (idx & HAVE_COUNT)
+        count = argv[a++];
+    if (idx & HAVE_SEED)
+        seed = argv[a++];
+    for (int k = 0; k < nn && a < argc; k++)
+        narrow((idx >> (OPS_SHIFT + 3 * k)) & 7, argv[a++], &lo, &hi);
+
+    /* Every argument is checked before a NULL ends the scan, so that a
+     * malformed one is reported whatever the others hold. */
+    cur->n = 0;
+    cur->end = 0;
+    cur->seed = 0;
+    cur->full = count == NULL;
+    cur->count = SUDOKU_GEOMETRIC_TRANSFORMS;
+    if (!puzzle)
+        return scr_fail(cur, NAME ": the puzzle argument is missing");
+    if (sqlite3_value_type(puzzle) == SQLITE_NULL) {
+        null_arg = 1;
+    } else {
+        int type = sqlite3_value_type(puzzle);
+        const void *bytes;
+        sudoku_parse_error err;
+        if (type != SQLITE_TEXT && type != SQLITE_BLOB) {
+            snprintf(msg, sizeof msg,
+                     NAME ": argument 1 must be a puzzle as TEXT or BLOB, not %s",
+                     type_name(type));
+            return scr_fail(cur, msg);
+        }
+        bytes = type == SQLITE_TEXT ? (const void *)sqlite3_value_text(puzzle)
+                                    : sqlite3_value_blob(puzzle);
+        if (!bytes && sqlite3_value_bytes(puzzle) > 0)
+            return SQLITE_NOMEM;
+        if (sudoku_grid_parse(bytes, (size_t)sqlite3_value_bytes(puzzle),
+                              &cur->puzzle, &err) != SUDOKU_PARSE_OK)
+            return scr_fail(cur, sudoku_parse_error_message(&err, NAME, msg,
+                                                            sizeof msg));
+    }
+    if (count) {
+        if (sqlite3_value_type(count) == SQLITE_NULL) {
+            null_arg = 1;
+        } else if (!read_int(count, "count", &cur->count, msg, sizeof msg)) {
+            return scr_fail(cur, msg);
+        } else if (cur->count < 0) {
+            snprintf(msg, sizeof msg, NAME ": count must not be negative, got %lld",
+                     (long long)cur->count);
+            return scr_fail(cur, msg);
+        }
+    }
+    if (seed) {
+        if (sqlite3_value_type(seed) == SQLITE_NULL)
+            null_arg = 1;
+        else if (!read_int(seed, "seed", &cur->seed, msg, sizeof msg))
+            return scr_fail(cur, msg);
+    }
+    if (null_arg)
+        return SQLITE_OK; /* NULL in, no rows out */
+    for (int i = 0; i < SUDOKU_CELLS; i++) {
+        cur->source[0][i] = cur->puzzle.cell[i];
+        cur->source[1][i] = cur->puzzle.cell[(i % 9) * 9 + i / 9];
+    }
+    cur->n = lo > 0 ? lo : 0;
+    cur->end = hi < cur->count ? hi : cur->count;
+    if (cur->n < cur->end)
+        make_row(cur);
+    return SQLITE_OK;
+}
+
+static int scr_next(sqlite3_vtab_cursor *base)
+{
+    scr_cursor *cur = (scr_cursor *)base;
+    cur->n++;
+    if (cur->n < cur->end) {
+        if (cur->full) {
+            /* The odometer; places 6..8 are the column groups 0..2. */
+            int place = sudoku_scramble_next(&cur->t);
+            int col = place >= 6 ? 3 * (place - 6) : 0;
+            if (place <= 4)
+                cur->rows_stale = 1;
+            if (col < cur->first_stale_col)
+                cur->first_stale_col = col;
+        } else {
+            make_row(cur);
+        }
+    }
+    return SQLITE_OK;
+}
+
+static int scr_eof(sqlite3_vtab_cursor *base)
+{
+    scr_cursor *cur = (scr_cursor *)base;
+    return cur->n >= cur->end;
+}
+
+/* Brings cur->text up to date with cur->t. */
+static void make_text(scr_cursor *cur)
+{
+    const sudoku_transform *t = &cur->t;
+    const uint8_t *src = cur->source[t->transpose];
+    char glyph[10];
+    glyph[0] = '.';
+    for (int d = 1; d <= 9; d++)
+        glyph[d] = (char)('0' + t->digits[d]);
+    if (cur->rows_stale) {
+        for (int i = 0; i < 9; i++)
+            for (int c = 0; c < 9; c++)
+                cur->row_text[9 * i + c] = glyph[src[9 * t->rows[i] + c]];
+        cur->rows_stale = 0;
+        cur->first_stale_col = 0;
+    }
+    for (int i = 0; i < 9; i++)
+        for (int j = cur->first_stale_col; j < 9; j++)
+            cur->text[9 * i + j] = cur->row_text[9 * i + t->cols[j]];
+    cur->first_stale_col = 9;
+}
+
+static int scr_column(sqlite3_vtab_cursor *base, sqlite3_context *ctx, int col)
+{
+    scr_cursor *cur = (scr_cursor *)base;
+    switch (col) {
+    case COL_N:
+        sqlite3_result_int64(ctx, cur->n);
+        break;
+    case COL_SCRAMBLE:
+        if (cur->first_stale_col < 9)
+            make_text(cur);
+        sqlite3_result_text(ctx, cur->text, SUDOKU_CELLS, SQLITE_TRANSIENT);
+        break;
+    case COL_TRANSFORM:
+        ext_result_transform(ctx, &cur->t);
+        break;
+    case COL_PUZZLE:
+        ext_result_grid(ctx, &cur->puzzle);
+        break;
+    case COL_COUNT:
+        if (cur->full)
+            sqlite3_result_null(ctx);
+        else
+            sqlite3_result_int64(ctx, cur->count);
+        break;
+    default:
+        sqlite3_result_int64(ctx, cur->seed);
+        break;
+    }
+    return SQLITE_OK;
+}
+
+static int scr_rowid(sqlite3_vtab_cursor *base, sqlite3_int64 *rowid)
+{
+    *rowid = ((scr_cursor *)base)->n;
+    return SQLITE_OK;
+}
+
+/* Designated initialisers: the remaining methods (writes, transactions,
+ * and whatever later SQLite versions add) stay NULL. xCreate is NULL,
+ * which makes the table eponymous-only: it exists in every schema as
+ * soon as the module is registered, and CREATE VIRTUAL TABLE is refused. */
+const sqlite3_module ext_scrambles_module = {
+    .iVersion = 0,
+    .xConnect = scr_connect,
+    .xBestIndex = scr_best_index,
+    .xDisconnect = scr_disconnect,
+    .xOpen = scr_open,
+    .xClose = scr_close,
+    .xFilter = scr_filter,
+    .xNext = scr_next,
+    .xEof = scr_eof,
+    .xColumn = scr_column,
+    .xRowid = scr_rowid,
+};
+
+void ext_scramble(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    sudoku_grid in, out;
+    sudoku_transform t;
+    sudoku_rng rng;
+    sqlite3_int64 seed = 0;
+    int a, b = EXT_OK;
+    a = ext_arg_grid(ctx, argv[0], 1, &in);
+    if (a == EXT_ERROR)
+        return;
+    if (argc > 1)
+        b = ext_arg_int(ctx, argv[1], "seed", &seed);
+    if (a != EXT_OK || b != EXT_OK)
+        return;
+    /* Row n = 0 of sudoku_scrambles(p, count, seed), for any count > 0. */
+    sudoku_scramble_seed(&rng, (uint64_t)seed, 0);
+    sudoku_scramble_random(&rng, &t);
+    sudoku_transform_apply(&t, &in, &out);
+    ext_result_grid(ctx, &out);
+}
