@@ -9,6 +9,8 @@
  *   rng.h        the seeded generator behind every random function
  *   solver.h     solving and counting solutions
  *   minlex.h     the canonical (minlex) form, automorphism counts
+ *   equiv.h      equivalence of two puzzles, with a witness transform
+ *   scramble.h   random group elements, the numbered geometric transforms
  *   te_depth.h   the T&E(Singles) depth rating
  */
 #ifndef SUDOKU_H
@@ -19,6 +21,8 @@
 #include "rng.h"
 #include "solver.h"
 #include "minlex.h"
+#include "equiv.h"
+#include "scramble.h"
 #include "te_depth.h"
 
 #endif

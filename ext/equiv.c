@@ -6,41 +6,16 @@
 #include "equiv.h"
 #include "minlex.h"
 
-/* The common case of a puzzle argument, the 81-character line of '.' or
- * '0'..'9', read directly: comparing millions of pairs is dominated by
- * reading them. Anything else goes to the parser (ext_arg_grid), which
- * accepts every form and reports errors; for these inputs both give the
- * same grid. */
-static int arg_grid(sqlite3_context *ctx, sqlite3_value *v, int argi,
-                    sudoku_grid *g)
-{
-    if (sqlite3_value_type(v) == SQLITE_TEXT) {
-        const unsigned char *s = sqlite3_value_text(v);
-        if (s && sqlite3_value_bytes(v) == SUDOKU_CELLS) {
-            unsigned bad = 0;
-            for (int i = 0; i < SUDOKU_CELLS; i++) {
-                unsigned char d = (unsigned char)(s[i] - '0');
-                unsigned dot = s[i] == '.';
-                bad |= !dot & (d > 9);
-                g->cell[i] = dot ? 0 : d;
-            }
-            if (!bad)
-                return EXT_OK;
-        }
-    }
-    return ext_arg_grid(ctx, v, argi, g);
-}
-
 /* Reads both puzzle arguments; EXT_OK only when both are present. Both
  * are checked before a NULL ends the call, so a malformed one is always
  * reported. */
 static int two_grids(sqlite3_context *ctx, sqlite3_value **argv,
                      sudoku_grid *a, sudoku_grid *b)
 {
-    int ra = arg_grid(ctx, argv[0], 1, a), rb;
+    int ra = ext_arg_grid(ctx, argv[0], 1, a), rb;
     if (ra == EXT_ERROR)
         return EXT_ERROR;
-    rb = arg_grid(ctx, argv[1], 2, b);
+    rb = ext_arg_grid(ctx, argv[1], 2, b);
     if (rb == EXT_ERROR)
         return EXT_ERROR;
     return ra == EXT_OK && rb == EXT_OK ? EXT_OK : EXT_NULL;
