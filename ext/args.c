@@ -15,7 +15,7 @@ void ext_error(sqlite3_context *ctx, const char *fmt, ...)
     sqlite3_result_error(ctx, msg, -1);
 }
 
-static const char *type_name(int type)
+const char *ext_type_name(int type)
 {
     switch (type) {
     case SQLITE_INTEGER: return "INTEGER";
@@ -38,7 +38,7 @@ int ext_arg_grid(sqlite3_context *ctx, sqlite3_value *v, int argi,
         return EXT_NULL;
     if (type != SQLITE_TEXT && type != SQLITE_BLOB) {
         ext_error(ctx, "argument %d must be a puzzle as TEXT or BLOB, not %s",
-                  argi, type_name(type));
+                  argi, ext_type_name(type));
         return EXT_ERROR;
     }
     /* Take the bytes as stored: for TEXT that is UTF-8 in a UTF-8
@@ -77,7 +77,7 @@ int ext_arg_int(sqlite3_context *ctx, sqlite3_value *v, const char *what,
         }
     }
     ext_error(ctx, "%s must be an INTEGER, not %s", what,
-              type == SQLITE_FLOAT ? "a non-integral REAL" : type_name(type));
+              type == SQLITE_FLOAT ? "a non-integral REAL" : ext_type_name(type));
     return EXT_ERROR;
 }
 
@@ -92,7 +92,7 @@ int ext_arg_transform(sqlite3_context *ctx, sqlite3_value *v, int argi,
         return EXT_NULL;
     if (type != SQLITE_TEXT) {
         ext_error(ctx, "argument %d must be a transform as TEXT, not %s", argi,
-                  type_name(type));
+                  ext_type_name(type));
         return EXT_ERROR;
     }
     text = sqlite3_value_text(v);

@@ -22,6 +22,9 @@ SQLITE_EXTENSION_INIT3
 /* printf-style error "<fname>: <message>" as the function's result. */
 void ext_error(sqlite3_context *ctx, const char *fmt, ...);
 
+/* "INTEGER", "REAL", "TEXT", "BLOB" or "NULL", for messages. */
+const char *ext_type_name(int type);
+
 /* The outcome of reading an argument. */
 enum { EXT_ERROR = -1, EXT_NULL = 0, EXT_OK = 1 };
 

@@ -245,17 +245,6 @@ static int scr_fail(scr_cursor *cur, const char *msg)
     return vtab->zErrMsg ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 
-static const char *type_name(int type)
-{
-    switch (type) {
-    case SQLITE_INTEGER: return "INTEGER";
-    case SQLITE_FLOAT:   return "REAL";
-    case SQLITE_TEXT:    return "TEXT";
-    case SQLITE_BLOB:    return "BLOB";
-    default:             return "NULL";
-    }
-}
-
 /* Reads an integer argument; 0 (message in msg) when it is not one. */
 static int read_int(sqlite3_value *v, const char *what, sqlite3_int64 *out,
                     char *msg, size_t cap)
@@ -273,7 +262,7 @@ static int read_int(sqlite3_value *v, const char *what, sqlite3_int64 *out,
         }
     }
     snprintf(msg, cap, NAME ": %s must be an INTEGER, not %s", what,
-             type == SQLITE_FLOAT ? "a non-integral REAL" : type_name(type));
+             type == SQLITE_FLOAT ? "a non-integral REAL" : ext_type_name(type));
     return 0;
 }
 
@@ -387,7 +376,7 @@ static int scr_filter(sqlite3_vtab_cursor *base, int idx, const char *idx_str,
         if (type != SQLITE_TEXT && type != SQLITE_BLOB) {
             snprintf(msg, sizeof msg,
                      NAME ": argument 1 must be a puzzle as TEXT or BLOB, not %s",
-                     type_name(type));
+                     ext_type_name(type));
             return scr_fail(cur, msg);
         }
         bytes = type == SQLITE_TEXT ? (const void *)sqlite3_value_text(puzzle)
