@@ -25,6 +25,9 @@
 #include "solver.h"
 
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "rng.h"
 #include "solver_tables.h"
@@ -36,8 +39,10 @@
 #define COL_BITS 0x40201u   /* one column in the three rows of a band */
 
 typedef struct state {
-    uint32_t cand[27]; /* [3*digit + band]: 27-bit candidate cells */
-    uint32_t dirty;    /* bit 3*digit + band: cand[] changed since its pass */
+    /* [band][digit]: 27-bit candidate cells; words 9..11 stay 0 so that
+     * a band is three 16-byte vectors */
+    _Alignas(16) uint32_t cand[3][12];
+    uint32_t dirty;    /* bit 9*band + digit: cand[] changed since its pass */
     uint32_t open[3];  /* cells not yet placed, per band */
     uint32_t rows[3];  /* per band, bit 3*digit + row: not yet placed */
     uint16_t cols[9];  /* per digit, the columns where it is placed */
@@ -51,6 +56,15 @@ typedef struct search {
 } search;
 
 static inline int ctz32(uint32_t x) { return __builtin_ctz(x); }
+
+/* Without -mpopcnt (portable builds) __builtin_popcount is a libgcc call. */
+static inline int popcount32(uint32_t x)
+{
+    x -= (x >> 1) & 0x55555555u;
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return (int)((x * 0x01010101u) >> 24);
+}
 
 /* Per position 0..26 of a band: its row and box, and its column. */
 static const uint32_t ROW_BOX[27] = {
@@ -75,24 +89,37 @@ static const uint8_t PREV_BAND[3] = {2, 0, 1};
  * from the row, box and column, and every other digit from the cell. */
 static inline void place(state *s, int d, int b, int pos)
 {
-    uint32_t bit = 1u << pos, dirty = 0, v;
-    uint32_t own = s->cand[3 * d + b];
-    for (int e = 0; e < 9; e++) {
-        v = s->cand[3 * e + b];
-        dirty |= ((v >> pos) & 1u) << (3 * e + b);
-        s->cand[3 * e + b] = v & ~bit;
+    uint32_t bit = 1u << pos, had = 0, v;
+    uint32_t *w = s->cand[b];
+    uint32_t own = w[d];
+    /* had: the digits that had the cell (bit e for digit e) */
+#ifdef __SSE2__
+    __m128i bv = _mm_set1_epi32((int)bit);
+    for (int k = 0; k < 12; k += 4) {
+        __m128i x = _mm_load_si128((const __m128i *)(w + k));
+        __m128i hit = _mm_cmpeq_epi32(_mm_and_si128(x, bv), bv);
+        had |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(hit)) << k;
+        _mm_store_si128((__m128i *)(w + k), _mm_andnot_si128(bv, x));
     }
+#else
+    for (int e = 0; e < 9; e++) {
+        v = w[e];
+        had |= ((v >> pos) & 1u) << e;
+        w[e] = v & ~bit;
+    }
+#endif
     v = (own & ~ROW_BOX[pos]) | bit;
-    s->cand[3 * d + b] = v;
-    dirty &= ~(1u << (3 * d + b));
-    dirty |= (uint32_t)(v != own) << (3 * d + b);
+    w[d] = v;
+    had &= ~(1u << d);
+    had |= (uint32_t)(v != own) << d;
+    uint32_t dirty = had << (9 * b);
     int nb = NEXT_BAND[b], pb = PREV_BAND[b];
-    v = s->cand[3 * d + nb];
-    dirty |= (uint32_t)((v & COLUMN[pos]) != 0) << (3 * d + nb);
-    s->cand[3 * d + nb] = v & ~COLUMN[pos];
-    v = s->cand[3 * d + pb];
-    dirty |= (uint32_t)((v & COLUMN[pos]) != 0) << (3 * d + pb);
-    s->cand[3 * d + pb] = v & ~COLUMN[pos];
+    v = s->cand[nb][d];
+    dirty |= (uint32_t)((v & COLUMN[pos]) != 0) << (9 * nb + d);
+    s->cand[nb][d] = v & ~COLUMN[pos];
+    v = s->cand[pb][d];
+    dirty |= (uint32_t)((v & COLUMN[pos]) != 0) << (9 * pb + d);
+    s->cand[pb][d] = v & ~COLUMN[pos];
     s->dirty |= dirty;
     s->open[b] &= ~bit;
     s->rows[b] &= ~(1u << (3 * d + pos / 9));
@@ -129,16 +156,16 @@ static int propagate(state *s, int *gb, int *gpos)
         while (s->dirty) {
             int i = ctz32(s->dirty);
             s->dirty &= s->dirty - 1;
-            uint32_t a = s->cand[i], info = band_info(a);
+            int b = i >= 18 ? 2 : i >= 9, d = i - 9 * b;
+            uint32_t a = s->cand[b][d], info = band_info(a);
             uint32_t kept = a & solver_band_keep[info & 0x1FFu];
             if (!kept)
                 return DEAD;
             /* the single rows change only when the table removed something */
             uint32_t single = kept == a ? info >> 9 : single_rows(kept);
             a = kept;
-            int d = i / 3, b = i % 3;
             single &= (s->rows[b] >> (3 * d)) & 7u;
-            s->cand[i] = a;
+            s->cand[b][d] = a;
             while (single) {
                 int r = ctz32(single);
                 single &= single - 1;
@@ -157,7 +184,7 @@ static int propagate(state *s, int *gb, int *gpos)
             if (!open)
                 continue;
             for (int d = 0; d < 9; d++) {
-                uint32_t x = s->cand[3 * d + b];
+                uint32_t x = s->cand[b][d];
                 r3 |= r2 & x;
                 r2 |= r1 & x;
                 r1 |= x;
@@ -173,7 +200,7 @@ static int propagate(state *s, int *gb, int *gpos)
                 uint32_t bit = 1u << pos;
                 int d = 0;
                 single &= single - 1;
-                while (d < 9 && !(s->cand[3 * d + b] & bit))
+                while (d < 9 && !(s->cand[b][d] & bit))
                     d++;
                 if (d == 9)
                     return DEAD; /* an earlier single took its last digit */
@@ -190,7 +217,7 @@ static int propagate(state *s, int *gb, int *gpos)
          * box-column pointing and claiming. Then hidden singles in
          * columns (rows and boxes are the band pass's). */
         for (int d = 0; d < 9; d++) {
-            uint32_t *x = &s->cand[3 * d];
+            uint32_t x[3] = {s->cand[0][d], s->cand[1][d], s->cand[2][d]};
             uint32_t any[3], allow[3] = {0, 0, 0};
             for (int b = 0; b < 3; b++)
                 any[b] = (x[b] | (x[b] >> 9) | (x[b] >> 18)) & ROW_BITS;
@@ -208,7 +235,8 @@ static int propagate(state *s, int *gb, int *gpos)
             for (int b = 0; b < 3; b++) {
                 if (allow[b] != any[b]) {
                     x[b] &= allow[b] * COL_BITS; /* spread over the 3 rows */
-                    s->dirty |= 1u << (3 * d + b);
+                    s->cand[b][d] = x[b];
+                    s->dirty |= 1u << (9 * b + d);
                     found = 1;
                 }
                 uint32_t r0 = x[b] & ROW_BITS, r1 = (x[b] >> 9) & ROW_BITS,
@@ -243,8 +271,8 @@ static int propagate(state *s, int *gb, int *gpos)
                 for (uint32_t p = allpairs[b]; p; p &= p - 1) {
                     int pos = ctz32(p);
                     uint32_t other = allpairs[NEXT_BAND[b]] | allpairs[PREV_BAND[b]];
-                    int n = __builtin_popcount(allpairs[b] & ROW_BOX[pos]) +
-                            __builtin_popcount(other & COLUMN[pos]);
+                    int n = popcount32(allpairs[b] & ROW_BOX[pos]) +
+                            popcount32(other & COLUMN[pos]);
                     if (n > most) {
                         most = n;
                         *gb = b;
@@ -263,7 +291,7 @@ static int propagate(state *s, int *gb, int *gpos)
                 int n = 0;
                 open &= open - 1;
                 for (int d = 0; d < 9; d++)
-                    n += (s->cand[3 * d + b] & bit) != 0;
+                    n += (s->cand[b][d] & bit) != 0;
                 if (n < best) {
                     best = n;
                     *gb = b;
@@ -279,7 +307,7 @@ static void extract(const state *s, sudoku_grid *out)
 {
     for (int b = 0; b < 3; b++)
         for (int d = 0; d < 9; d++) {
-            uint32_t x = s->cand[3 * d + b];
+            uint32_t x = s->cand[b][d];
             while (x) {
                 out->cell[27 * b + ctz32(x)] = (uint8_t)(d + 1);
                 x &= x - 1;
@@ -301,7 +329,7 @@ static void run(search *c, state *s)
     uint32_t bit = 1u << pos;
     int digits[9], n = 0;
     for (int d = 0; d < 9; d++)
-        if (s->cand[3 * d + b] & bit)
+        if (s->cand[b][d] & bit)
             digits[n++] = d;
     if (c->rng)
         for (int k = n - 1; k > 0; k--) {
@@ -344,8 +372,9 @@ static int init(state *s, const sudoku_grid *puzzle)
         col[c] |= m;
         box[x] |= m;
     }
-    for (int i = 0; i < 27; i++)
-        s->cand[i] = BAND_ALL;
+    for (int b = 0; b < 3; b++)
+        for (int d = 0; d < 12; d++)
+            s->cand[b][d] = d < 9 ? BAND_ALL : 0;
     s->dirty = BAND_ALL; /* every band word gets a first pass */
     memset(s->cols, 0, sizeof s->cols);
     for (int b = 0; b < 3; b++)
@@ -354,7 +383,7 @@ static int init(state *s, const sudoku_grid *puzzle)
         int v = puzzle->cell[i];
         if (v) {
             int b = i / 27, pos = i % 27;
-            if (!(s->cand[3 * (v - 1) + b] & (1u << pos)))
+            if (!(s->cand[b][v - 1] & (1u << pos)))
                 return 0; /* unreachable after the check above */
             place(s, v - 1, b, pos);
         }
