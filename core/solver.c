@@ -43,6 +43,8 @@ typedef struct state {
      * a band is three 16-byte vectors */
     _Alignas(16) uint32_t cand[3][12];
     uint32_t dirty;    /* bit 9*band + digit: cand[] changed since its pass */
+    uint32_t nscan;    /* the same, since the last naked-single scan */
+    uint32_t sscan;    /* the same, since the last stack pass */
     uint32_t open[3];  /* cells not yet placed, per band */
     uint32_t rows[3];  /* per band, bit 3*digit + row: not yet placed */
     uint16_t cols[9];  /* per digit, the columns where it is placed */
@@ -121,6 +123,8 @@ static inline void place(state *s, int d, int b, int pos)
     dirty |= (uint32_t)((v & COLUMN[pos]) != 0) << (9 * pb + d);
     s->cand[pb][d] = v & ~COLUMN[pos];
     s->dirty |= dirty;
+    s->nscan |= dirty;
+    s->sscan |= dirty;
     s->open[b] &= ~bit;
     s->rows[b] &= ~(1u << (3 * d + pos / 9));
     s->cols[d] |= (uint16_t)(1u << (pos % 9));
@@ -176,25 +180,22 @@ static int propagate(state *s, int *gb, int *gpos)
         if (!(s->open[0] | s->open[1] | s->open[2]))
             return SOLVED;
 
-        /* Naked singles, and where to guess if it comes to that. */
-        int found = 0, pair_band = -1;
-        uint32_t allpairs[3] = {0, 0, 0};
+        /* Naked singles, in the bands that changed since the last scan. */
+        int found = 0;
+        uint32_t changed = s->nscan;
+        s->nscan = 0;
         for (int b = 0; b < 3; b++) {
-            uint32_t open = s->open[b], r1 = 0, r2 = 0, r3 = 0;
-            if (!open)
+            uint32_t open = s->open[b], r1 = 0, r2 = 0;
+            if (!open || !((changed >> (9 * b)) & 0x1FFu))
                 continue;
             for (int d = 0; d < 9; d++) {
                 uint32_t x = s->cand[b][d];
-                r3 |= r2 & x;
                 r2 |= r1 & x;
                 r1 |= x;
             }
             if (open & ~r1)
                 return DEAD;
             uint32_t single = open & ~r2;
-            allpairs[b] = open & r2 & ~r3;
-            if (allpairs[b])
-                pair_band = b;
             while (single) {
                 int pos = ctz32(single);
                 uint32_t bit = 1u << pos;
@@ -215,8 +216,13 @@ static int propagate(state *s, int *gb, int *gpos)
          * per band and one band per column, a permutation again; the
          * triad table keeps the (band, column) pairs on one, which is
          * box-column pointing and claiming. Then hidden singles in
-         * columns (rows and boxes are the band pass's). */
-        for (int d = 0; d < 9; d++) {
+         * columns (rows and boxes are the band pass's). Only for the
+         * digits whose words changed since the last stack pass. */
+        changed = s->sscan;
+        s->sscan = 0;
+        changed = (changed | changed >> 9 | changed >> 18) & 0x1FFu;
+        for (; changed; changed &= changed - 1) {
+            int d = ctz32(changed);
             uint32_t x[3] = {s->cand[0][d], s->cand[1][d], s->cand[2][d]};
             uint32_t any[3], allow[3] = {0, 0, 0};
             for (int b = 0; b < 3; b++)
@@ -237,6 +243,8 @@ static int propagate(state *s, int *gb, int *gpos)
                     x[b] &= allow[b] * COL_BITS; /* spread over the 3 rows */
                     s->cand[b][d] = x[b];
                     s->dirty |= 1u << (9 * b + d);
+                    s->nscan |= 1u << (9 * b + d);
+                    s->sscan |= 1u << (9 * b + d);
                     found = 1;
                 }
                 uint32_t r0 = x[b] & ROW_BITS, r1 = (x[b] >> 9) & ROW_BITS,
@@ -249,7 +257,8 @@ static int propagate(state *s, int *gb, int *gpos)
                 int c = ctz32(single);
                 single &= single - 1;
                 for (int b = 0; b < 3; b++) {
-                    uint32_t y = x[b] & (COL_BITS << c);
+                    /* live words: an earlier single may have changed them */
+                    uint32_t y = s->cand[b][d] & (COL_BITS << c);
                     if (y) {
                         int pos = ctz32(y);
                         if (s->open[b] & (1u << pos)) {
@@ -263,6 +272,22 @@ static int propagate(state *s, int *gb, int *gpos)
         }
         if (found)
             continue;
+
+        /* Where to guess: the two-candidate cells of every band. */
+        int pair_band = -1;
+        uint32_t allpairs[3] = {0, 0, 0};
+        for (int b = 0; b < 3; b++) {
+            uint32_t r1 = 0, r2 = 0, r3 = 0;
+            for (int d = 0; d < 9; d++) {
+                uint32_t x = s->cand[b][d];
+                r3 |= r2 & x;
+                r2 |= r1 & x;
+                r1 |= x;
+            }
+            allpairs[b] = s->open[b] & r2 & ~r3;
+            if (allpairs[b])
+                pair_band = b;
+        }
         if (pair_band >= 0) {
             /* a two-candidate cell that sees the most others in its row,
              * column and box: either choice there settles the most */
@@ -375,7 +400,7 @@ static int init(state *s, const sudoku_grid *puzzle)
     for (int b = 0; b < 3; b++)
         for (int d = 0; d < 12; d++)
             s->cand[b][d] = d < 9 ? BAND_ALL : 0;
-    s->dirty = BAND_ALL; /* every band word gets a first pass */
+    s->dirty = s->nscan = s->sscan = BAND_ALL; /* every pass looks at all */
     memset(s->cols, 0, sizeof s->cols);
     for (int b = 0; b < 3; b++)
         s->open[b] = s->rows[b] = BAND_ALL;
