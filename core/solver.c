@@ -130,23 +130,12 @@ static inline void place(state *s, int d, int b, int pos)
     s->cols[d] |= (uint16_t)(1u << (pos % 9));
 }
 
-/* Rows of a band word holding exactly one candidate (3 bits). */
-static inline uint32_t single_rows(uint32_t a)
-{
-    return (uint32_t)(solver_row_info[a & ROW_BITS] >> 3) |
-           (uint32_t)(solver_row_info[(a >> 9) & ROW_BITS] >> 3) << 1 |
-           (uint32_t)(solver_row_info[a >> 18] >> 3) << 2;
-}
-
-/* The same lookups also give the triads: bit 3*r + c when row r has a
- * candidate in box c (bits 0..8), with the single rows in bits 9..11. */
+/* The triads of a band word: bit 3*r + c when row r has a candidate in
+ * box c (bits 0..8), and the rows holding a single cell (bits 9..11). */
 static inline uint32_t band_info(uint32_t a)
 {
-    uint32_t r0 = solver_row_info[a & ROW_BITS];
-    uint32_t r1 = solver_row_info[(a >> 9) & ROW_BITS];
-    uint32_t r2 = solver_row_info[a >> 18];
-    return (r0 & 7u) | (r1 & 7u) << 3 | (r2 & 7u) << 6 |
-           (r0 & 8u) << 6 | (r1 & 8u) << 7 | (r2 & 8u) << 8;
+    return (uint32_t)solver_row_tri[0][a & ROW_BITS] |
+           solver_row_tri[1][(a >> 9) & ROW_BITS] | solver_row_tri[2][a >> 18];
 }
 
 enum { DEAD = 0, SOLVED = 1, GUESS = 2 };
@@ -166,7 +155,7 @@ static int propagate(state *s, int *gb, int *gpos)
             if (!kept)
                 return DEAD;
             /* the single rows change only when the table removed something */
-            uint32_t single = kept == a ? info >> 9 : single_rows(kept);
+            uint32_t single = (kept == a ? info : band_info(kept)) >> 9;
             a = kept;
             single &= (s->rows[b] >> (3 * d)) & 7u;
             s->cand[b][d] = a;

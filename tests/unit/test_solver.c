@@ -135,11 +135,11 @@ static void tables(void)
         for (int c = 0; c < 3; c++)
             if ((x >> (3 * c)) & 7)
                 t |= 1u << c;
-        if (__builtin_popcount(x) == 1)
-            t |= 8;
-        bad += solver_row_info[x] != t;
+        int single = __builtin_popcount(x) == 1;
+        for (int r = 0; r < 3; r++)
+            bad += solver_row_tri[r][x] != (t << (3 * r) | (uint32_t)single << (9 + r));
     }
-    CHECK_MSG(bad == 0, "%d wrong solver_row_info entries", bad);
+    CHECK_MSG(bad == 0, "%d wrong solver_row_tri entries", bad);
 
     static const int perm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
                                    {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
