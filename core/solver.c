@@ -59,13 +59,14 @@ typedef struct search {
 
 static inline int ctz32(uint32_t x) { return __builtin_ctz(x); }
 
-/* Without -mpopcnt (portable builds) __builtin_popcount is a libgcc call. */
-static inline int popcount32(uint32_t x)
+/* Without -mpopcnt (portable builds) __builtin_popcount is a libgcc call;
+ * one 64-bit count serves two 27-bit masks. */
+static inline int popcount64(uint64_t x)
 {
-    x -= (x >> 1) & 0x55555555u;
-    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
-    return (int)((x * 0x01010101u) >> 24);
+    x -= (x >> 1) & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
 }
 
 /* Per position 0..26 of a band: its row and box, and its column. */
@@ -289,8 +290,8 @@ static int propagate(state *s, int *gb, int *gpos)
                 uint32_t other = s->open[NEXT_BAND[b]] | s->open[PREV_BAND[b]];
                 for (uint32_t p = allpairs[b]; p; p &= p - 1) {
                     int pos = ctz32(p);
-                    int n = popcount32(same & ROW_BOX[pos]) +
-                            popcount32(other & COLUMN[pos]);
+                    int n = popcount64((same & ROW_BOX[pos]) |
+                                       (uint64_t)(other & COLUMN[pos]) << 32);
                     if (n > most) {
                         most = n;
                         *gb = b;
