@@ -214,23 +214,22 @@ static int propagate(state *s, int *gb, int *gpos)
         for (; changed; changed &= changed - 1) {
             int d = ctz32(changed);
             uint32_t x[3] = {s->cand[0][d], s->cand[1][d], s->cand[2][d]};
-            uint32_t any[3], allow[3] = {0, 0, 0};
+            /* the columns holding a candidate, bit 9*band + column */
+            uint32_t any = 0, allowed = 0;
             for (int b = 0; b < 3; b++)
-                any[b] = (x[b] | (x[b] >> 9) | (x[b] >> 18)) & ROW_BITS;
+                any |= ((x[b] | (x[b] >> 9) | (x[b] >> 18)) & ROW_BITS) << (9 * b);
             for (int st = 0; st < 9; st += 3) {
-                uint32_t t = ((any[0] >> st) & 7u) | ((any[1] >> st) & 7u) << 3 |
-                             ((any[2] >> st) & 7u) << 6;
-                uint32_t k = solver_triad_keep[t];
+                uint32_t y = (any >> st) & 0x1C0E07u;
+                uint32_t k = solver_stack_keep[(y | y >> 6 | y >> 12) & 0x1FFu];
                 if (!k)
                     return DEAD;
-                allow[0] |= (k & 7u) << st;
-                allow[1] |= ((k >> 3) & 7u) << st;
-                allow[2] |= ((k >> 6) & 7u) << st;
+                allowed |= k << st;
             }
             uint32_t once = 0, more = 0;
             for (int b = 0; b < 3; b++) {
-                if (allow[b] != any[b]) {
-                    x[b] &= allow[b] * COL_BITS; /* spread over the 3 rows */
+                uint32_t allow = (allowed >> (9 * b)) & ROW_BITS;
+                if (((allowed ^ any) >> (9 * b)) & ROW_BITS) {
+                    x[b] &= allow * COL_BITS; /* spread over the 3 rows */
                     s->cand[b][d] = x[b];
                     uint64_t bit = (uint64_t)1 << (16 * b + d);
                     s->dirty |= bit;
@@ -240,8 +239,8 @@ static int propagate(state *s, int *gb, int *gpos)
                 }
                 uint32_t r0 = x[b] & ROW_BITS, r1 = (x[b] >> 9) & ROW_BITS,
                          r2 = x[b] >> 18;
-                more |= (r0 & r1) | (r0 & r2) | (r1 & r2) | (once & allow[b]);
-                once |= allow[b];
+                more |= (r0 & r1) | (r0 & r2) | (r1 & r2) | (once & allow);
+                once |= allow;
             }
             uint32_t single = once & ~more & ~(uint32_t)s->cols[d];
             while (single) {

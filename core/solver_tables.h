@@ -40,22 +40,23 @@ static const uint16_t solver_row_tri[3][512] = {
 /* 9 triad bits t of a digit in a band (bit 3*r + c: row r may hold it in
  * box c). The digit sits once in each row and once in each box, so its
  * triads form a permutation: keep every triad on a permutation inside t,
- * as 27 cell bits (band_keep) or 9 triad bits (triad_keep; for a stack
- * read bands for rows and columns for boxes). 0: no room at all. */
+ * as 27 cell bits (band_keep), or for a stack (bands for rows, columns
+ * for boxes) as bit 9*band + column in the stack (stack_keep), the layout
+ * solver.c uses for the columns of a digit. 0: no room at all. */
 #define SOLVER_ON(t, a, b, c) \
     (((t) >> (a)) & ((t) >> (3 + (b))) & ((t) >> (6 + (c))) & 1)
 #define SOLVER_PK(t, a, b, c) \
     (SOLVER_ON(t, a, b, c) ? (07u << (3 * (a)) | 07u << (9 + 3 * (b)) | \
                               07u << (18 + 3 * (c))) : 0u)
 #define SOLVER_PT(t, a, b, c) \
-    (SOLVER_ON(t, a, b, c) ? (1u << (a) | 1u << (3 + (b)) | 1u << (6 + (c))) : 0u)
+    (SOLVER_ON(t, a, b, c) ? (1u << (a) | 1u << (9 + (b)) | 1u << (18 + (c))) : 0u)
 #define SOLVER_BAND_KEEP(t) \
     (SOLVER_PK(t, 0, 1, 2) | SOLVER_PK(t, 0, 2, 1) | SOLVER_PK(t, 1, 0, 2) | \
      SOLVER_PK(t, 1, 2, 0) | SOLVER_PK(t, 2, 0, 1) | SOLVER_PK(t, 2, 1, 0))
-#define SOLVER_TRIAD_KEEP(t) \
+#define SOLVER_STACK_KEEP(t) \
     (SOLVER_PT(t, 0, 1, 2) | SOLVER_PT(t, 0, 2, 1) | SOLVER_PT(t, 1, 0, 2) | \
      SOLVER_PT(t, 1, 2, 0) | SOLVER_PT(t, 2, 0, 1) | SOLVER_PT(t, 2, 1, 0))
 static const uint32_t solver_band_keep[512] = {SOLVER_E512(SOLVER_BAND_KEEP)};
-static const uint16_t solver_triad_keep[512] = {SOLVER_E512(SOLVER_TRIAD_KEEP)};
+static const uint32_t solver_stack_keep[512] = {SOLVER_E512(SOLVER_STACK_KEEP)};
 
 #endif

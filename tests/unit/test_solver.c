@@ -155,13 +155,13 @@ static void tables(void)
                     keep |= 7u << (9 * r + 3 * perm[p][r]);
         }
         bad += solver_band_keep[t] != keep;
-        uint32_t tk = 0;
+        uint32_t sk = 0;
         for (int k = 0; k < 9; k++)
             if (keep & (7u << (9 * (k / 3) + 3 * (k % 3))))
-                tk |= 1u << k;
-        bad += solver_triad_keep[t] != tk;
+                sk |= 1u << (9 * (k / 3) + k % 3);
+        bad += solver_stack_keep[t] != sk;
     }
-    CHECK_MSG(bad == 0, "%d wrong solver_band_keep/solver_triad_keep entries", bad);
+    CHECK_MSG(bad == 0, "%d wrong solver_band_keep/solver_stack_keep entries", bad);
 }
 
 /* ---- vectors/solve.tsv ---- */
