@@ -29,7 +29,10 @@
 #include "solver.h"
 
 #include <string.h>
-#ifdef __SSE2__
+/* SUDOKU_SOLVER_NO_SIMD: the plain C path, which tests/unit/
+ * test_solver_plain.c builds and compares with this one. */
+#if defined(__SSE2__) && !defined(SUDOKU_SOLVER_NO_SIMD)
+#define SOLVER_SSE2 1
 #include <emmintrin.h>
 #endif
 
@@ -100,7 +103,7 @@ static inline void place(state *s, int d, int b, int pos)
     uint32_t *w = s->cand[b];
     uint32_t own = w[d];
     /* had: the digits that had the cell (bit e for digit e) */
-#ifdef __SSE2__
+#ifdef SOLVER_SSE2
     __m128i bv = _mm_set1_epi32((int)bit);
     for (int k = 0; k < 12; k += 4) {
         __m128i x = _mm_load_si128((const __m128i *)(w + k));

@@ -330,7 +330,7 @@ static void differential(void)
     sudoku_grid empty, full, p, sol, sol2;
     memset(&empty, 0, sizeof empty);
     sudoku_rng_seed(&rng, 20240503);
-    int n = long_run ? 40000 : SANITIZED ? 600 : 4000;
+    int n = long_run ? 40000 : SANITIZED ? 1000 : 4000;
     uint64_t hist[4] = {0};   /* 0, 1, 2..999, 1000 (limit) */
     int gave_up = 0;
     for (int i = 0; i < n; i++) {
