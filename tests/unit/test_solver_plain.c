@@ -1,0 +1,112 @@
+/*
+ * The solver's plain C path (core/solver.c built with
+ * SUDOKU_SOLVER_NO_SIMD, as on a target without SSE2) against the SSE2
+ * build in the library: same counts, same first solutions, same seeded
+ * random solutions, on random puzzles and on the hard data sets when
+ * present. test_solver.c checks the library build against the slow twin,
+ * so agreement here carries that over to the plain path.
+ */
+#include "check.h"
+#include "rng.h"
+#include "solver.h"
+
+/* The plain build under other names, so that both live in one program. */
+#define SUDOKU_SOLVER_NO_SIMD 1
+#define sudoku_solve plain_solve
+#define sudoku_solve_random plain_solve_random
+#define sudoku_count plain_count
+#define sudoku_count_solve plain_count_solve
+#include "../../core/solver.c"
+#ifdef SOLVER_SSE2
+#error "the plain build must not take the SSE2 path"
+#endif
+#undef sudoku_solve
+#undef sudoku_solve_random
+#undef sudoku_count
+#undef sudoku_count_solve
+
+#if defined(__SANITIZE_ADDRESS__)
+#define SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+#ifndef SANITIZED
+#define SANITIZED 0
+#endif
+
+static void same(const sudoku_grid *p, uint64_t limit, uint64_t seed)
+{
+    sudoku_grid a, b;
+    char text[82];
+    uint64_t ca = sudoku_count(p, limit), cb = plain_count(p, limit);
+    CHECK_MSG(ca == cb, "count %llu vs plain %llu for %s",
+              (unsigned long long)ca, (unsigned long long)cb,
+              check_line(p, text));
+    memset(&a, 0, sizeof a);
+    memset(&b, 0, sizeof b);
+    int sa = sudoku_solve(p, &a), sb = plain_solve(p, &b);
+    CHECK_MSG(sa == sb && (!sa || memcmp(&a, &b, sizeof a) == 0),
+              "first solution differs for %s", check_line(p, text));
+    sa = sudoku_solve_random(p, seed, &a);
+    sb = plain_solve_random(p, seed, &b);
+    CHECK_MSG(sa == sb && (!sa || memcmp(&a, &b, sizeof a) == 0),
+              "seeded solution differs for %s", check_line(p, text));
+}
+
+static void random_puzzles(void)
+{
+    sudoku_rng rng;
+    sudoku_grid empty, full, p;
+    memset(&empty, 0, sizeof empty);
+    sudoku_rng_seed(&rng, 77);
+    int n = SANITIZED ? 300 : 3000;
+    for (int i = 0; i < n; i++) {
+        if (i % 4 != 3) {
+            CHECK(sudoku_solve_random(&empty, sudoku_rng_next(&rng), &full));
+            p = full;
+            int remove = 30 + (int)sudoku_rng_below(&rng, 50);
+            for (int k = 0; k < remove; k++)
+                p.cell[sudoku_rng_below(&rng, 81)] = 0;
+        } else {
+            memset(&p, 0, sizeof p);
+            int givens = 8 + (int)sudoku_rng_below(&rng, 30);
+            for (int k = 0; k < givens; k++)
+                p.cell[sudoku_rng_below(&rng, 81)] =
+                    (uint8_t)(1 + sudoku_rng_below(&rng, 9));
+        }
+        same(&p, 1000, sudoku_rng_next(&rng));
+    }
+    same(&empty, 1000, 42);
+}
+
+static int hard_sets(void)
+{
+    static const char *const sets[] = {"puzzles/forum_hardest_1106.txt",
+                                       "puzzles/magictour_top1465.txt"};
+    int found = 0;
+    for (size_t k = 0; k < sizeof sets / sizeof *sets; k++) {
+        FILE *f = check_open_data(sets[k]);
+        char line[256];
+        int n = 0, cap = SANITIZED ? 60 : 400;
+        if (!f)
+            continue;
+        found = 1;
+        while (n < cap && check_next_line(f, line, sizeof line)) {
+            sudoku_grid p = check_grid(line);
+            same(&p, 2, (uint64_t)n);
+            n++;
+        }
+        fclose(f);
+    }
+    return found;
+}
+
+int main(void)
+{
+    random_puzzles();
+    if (!hard_sets())
+        printf("hard sets absent: random puzzles only\n");
+    return check_done();
+}
