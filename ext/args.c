@@ -76,8 +76,15 @@ int ext_arg_int(sqlite3_context *ctx, sqlite3_value *v, const char *what,
             return EXT_OK;
         }
     }
-    ext_error(ctx, "%s must be an INTEGER, not %s", what,
-              type == SQLITE_FLOAT ? "a non-integral REAL" : ext_type_name(type));
+    if (type == SQLITE_FLOAT) {
+        double d = sqlite3_value_double(v);
+        ext_error(ctx, "%s must be an INTEGER, not %s", what,
+                  d == d && (d < -9.2e18 || d > 9.2e18)
+                      ? "a REAL out of the INTEGER range"
+                      : "a non-integral REAL");
+        return EXT_ERROR;
+    }
+    ext_error(ctx, "%s must be an INTEGER, not %s", what, ext_type_name(type));
     return EXT_ERROR;
 }
 
