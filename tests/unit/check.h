@@ -17,6 +17,30 @@
 
 #define CHECK_SKIP 77
 
+/* 1 in sanitizer builds, where the differential tests run fewer rounds
+ * (everything is several times slower there). */
+#if defined(__SANITIZE_ADDRESS__)
+#define SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+#ifndef SANITIZED
+#define SANITIZED 0
+#endif
+
+/* Well-known boards the tests share. */
+/* the example of data/README (and of the minlex issue) */
+#define CHECK_EXAMPLE \
+    "1..456...4......2...912...6.1...5.....5..729.8..6....43.....9.2....6......82...75"
+/* the grid with the most automorphisms (648) */
+#define CHECK_GRID648 \
+    "123456789456789123789123456231564897564897231897231564312645978645978312978312645"
+/* the smallest minlex grid (3 automorphisms) */
+#define CHECK_GRID3 \
+    "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
+
 static int check_passed, check_failed;
 
 #define CHECK(cond) CHECK_MSG(cond, "%s", #cond)

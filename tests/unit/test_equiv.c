@@ -11,23 +11,10 @@
 #include "scramble.h"
 #include "transform.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-#ifndef SANITIZED
-#define SANITIZED 0
-#endif
 
-static const char *GRID648 =
-    "123456789456789123789123456231564897564897231897231564312645978645978312978312645";
-static const char *GRID3 =
-    "123456789456789123789123456214365897365897214897214365531642978642978531978531642";
-static const char *EXAMPLE =
-    "1..456...4......2...912...6.1...5.....5..729.8..6....43.....9.2....6......82...75";
+static const char *GRID648 = CHECK_GRID648;
+static const char *GRID3 = CHECK_GRID3;
+static const char *EXAMPLE = CHECK_EXAMPLE;
 
 /* ---- the slow, obviously right twins ---- */
 

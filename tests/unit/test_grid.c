@@ -2,8 +2,7 @@
 #include "check.h"
 #include "grid.h"
 
-static const char *EXAMPLE =
-    "1..456...4......2...912...6.1...5.....5..729.8..6....43.....9.2....6......82...75";
+static const char *EXAMPLE = CHECK_EXAMPLE;
 
 static sudoku_parse_status parse(const char *s, sudoku_grid *g,
                                  sudoku_parse_error *err)

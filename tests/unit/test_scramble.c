@@ -11,21 +11,9 @@
 
 /* Sanitizer builds run about three times slower: they skip the orbit of
  * the 3-automorphism grid and draw fewer random scrambles. */
-#if defined(__SANITIZE_ADDRESS__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-#ifndef SANITIZED
-#define SANITIZED 0
-#endif
 
-static const char *GRID648 =
-    "123456789456789123789123456231564897564897231897231564312645978645978312978312645";
-static const char *GRID3 =
-    "123456789456789123789123456214365897365897214897214365531642978642978531978531642";
+static const char *GRID648 = CHECK_GRID648;
+static const char *GRID3 = CHECK_GRID3;
 
 /* The header's formula, spelt out with nested loops' worth of arithmetic:
  * the permutation list is regenerated here by brute force. */

@@ -25,16 +25,6 @@
 #undef sudoku_count
 #undef sudoku_count_solve
 
-#if defined(__SANITIZE_ADDRESS__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-#ifndef SANITIZED
-#define SANITIZED 0
-#endif
 
 static void same(const sudoku_grid *p, uint64_t limit, uint64_t seed)
 {

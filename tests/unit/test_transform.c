@@ -4,8 +4,7 @@
 #include "rng.h"
 #include "transform.h"
 
-static const char *EXAMPLE =
-    "1..456...4......2...912...6.1...5.....5..729.8..6....43.....9.2....6......82...75";
+static const char *EXAMPLE = CHECK_EXAMPLE;
 
 /* A random group element built the slow, obvious way. */
 static void shuffle3(sudoku_rng *rng, uint8_t p[3])
