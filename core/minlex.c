@@ -490,6 +490,307 @@ static void search(ml_state *x, const sudoku_grid *in, const uint8_t *req)
     }
 }
 
+/* ---- Row by row (the fast path) ----
+ *
+ * Breadth first over output rows. All live nodes of a level share the same
+ * output prefix (the minimal one so far); each node holds the transpose
+ * flag, the source rows chosen, the digit labels, and the remaining column
+ * freedom as an ordered partition: stack groups (consecutive output stack
+ * slots whose source stacks are still interchangeable, with the same cell
+ * structure) and, inside each slot, cells (consecutive output columns whose
+ * source columns are still interchangeable). A candidate row is laid out
+ * greedily: inside a cell, empty first, then known labels ascending, then
+ * new digits, whose order is the only real choice (it fixes their labels)
+ * and is branched on; equal values stay tied as a smaller cell. Inside a
+ * stack group every order of the stacks is tried, except that adjacent
+ * stacks with the same content in this row stay tied. Children whose row
+ * is larger than the best row of the level are dropped, so the pruning is
+ * global. Every transform is represented by exactly one node (or one
+ * weighted representative of identical rows), so the leaves also count the
+ * automorphisms. A level with more than RB_CAP nodes (full grids: the first
+ * row alone ties 18 x 1296 column orders) falls back to the cell search. */
+
+#define RB_CAP 768
+
+typedef struct rb_node {
+    uint64_t w;
+    uint16_t rowused, cellstart; /* cellstart: bit p = a cell starts at p */
+    uint8_t t, band, groupstart, next; /* groupstart: bit S = group at slot S */
+    uint8_t R[9], col[9], label[10];
+} rb_node;
+
+typedef struct rb_ctx {
+    uint8_t g[2][81];
+    uint8_t rowcls[2][9], bandcls[2][3];
+    const uint8_t *row;   /* the candidate source row being laid out */
+    uint8_t out[9];       /* the row under construction */
+    uint8_t best[9];      /* the best row of the level so far */
+    rb_node *next;        /* children of the level */
+    int n, overflow;
+} rb_ctx;
+
+static void rb_emit(rb_ctx *x, const rb_node *c)
+{
+    int d = memcmp(x->out, x->best, 9);
+    if (d > 0)
+        return;
+    if (d < 0) {
+        memcpy(x->best, x->out, 9);
+        x->n = 0;
+    }
+    if (x->n >= RB_CAP) {
+        x->overflow = 1;
+        return;
+    }
+    x->next[x->n++] = *c;
+}
+
+static void rb_group(rb_ctx *x, rb_node c, int slot);
+
+/* Lays out the cells from output column p to gend (the end of the current
+ * stack group), then the next group. */
+static void rb_cells(rb_ctx *x, rb_node c, int p, int gend)
+{
+    if (x->overflow)
+        return;
+    if (p == gend) {
+        if (p == 9)
+            rb_emit(x, &c);
+        else
+            rb_group(x, c, p / 3);
+        return;
+    }
+    int e = p + 1;
+    while (e % 3 && !(c.cellstart >> e & 1))
+        e++;
+    int k = e - p, nn = 0;
+    uint8_t cols[3], nd[3];
+    /* The distinct new (unlabelled) digits of the cell: their order is the
+     * choice; everything else is sorted. */
+    for (int a = 0; a < k; a++) {
+        uint8_t d = x->row[c.col[p + a]];
+        cols[a] = c.col[p + a];
+        if (d && !c.label[d]) {
+            int seen = 0;
+            for (int b = 0; b < nn; b++)
+                seen |= nd[b] == d;
+            if (!seen)
+                nd[nn++] = d;
+        }
+    }
+    static const uint8_t perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                        {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    int np = nn == 3 ? 6 : nn == 2 ? 2 : 1;
+    for (int q = 0; q < np; q++) {
+        rb_node ch = c;
+        uint8_t oc[3], ov[3];
+        /* perms[0] and perms[2] order the first two the two ways. */
+        const uint8_t *pm = perms[nn == 2 ? 2 * q : q];
+        for (int b = 0; b < nn; b++)
+            ch.label[nd[pm[b]]] = ch.next++;
+        for (int a = 0; a < k; a++) {
+            uint8_t d = x->row[cols[a]];
+            uint8_t w = d ? ch.label[d] : 0;
+            int b = a;
+            while (b > 0 && ov[b - 1] > w) {
+                ov[b] = ov[b - 1];
+                oc[b] = oc[b - 1];
+                b--;
+            }
+            ov[b] = w;
+            oc[b] = cols[a];
+        }
+        for (int a = 0; a < k; a++) {
+            ch.col[p + a] = oc[a];
+            x->out[p + a] = ov[a];
+            if (a && ov[a] != ov[a - 1])
+                ch.cellstart |= (uint16_t)(1u << (p + a));
+        }
+        if (memcmp(x->out, x->best, (size_t)e) > 0)
+            continue;
+        rb_cells(x, ch, e, gend);
+    }
+}
+
+/* Tries every order of the stacks of the group starting at `slot`; adjacent
+ * stacks with the same content in this row (same digits per cell) stay
+ * tied, in one order only. */
+static void rb_group(rb_ctx *x, rb_node c, int slot)
+{
+    int end = slot + 1;
+    while (end < 3 && !(c.groupstart >> end & 1))
+        end++;
+    int m = end - slot;
+    if (m == 1) {
+        rb_cells(x, c, slot * 3, end * 3);
+        return;
+    }
+    /* Content key of each stack: its row digits sorted inside each cell. */
+    uint8_t key[3][3], cls[3];
+    for (int i = 0; i < m; i++) {
+        int base = (slot + i) * 3;
+        for (int a = 0; a < 3; a++) {
+            uint8_t d = x->row[c.col[base + a]];
+            int b = a;
+            while (b > 0 && !(c.cellstart >> (base + b) & 1) && key[i][b - 1] > d) {
+                key[i][b] = key[i][b - 1];
+                b--;
+            }
+            key[i][b] = d;
+        }
+        cls[i] = (uint8_t)i;
+        for (int j = 0; j < i; j++)
+            if (memcmp(key[i], key[j], 3) == 0) {
+                cls[i] = (uint8_t)j;
+                break;
+            }
+    }
+    static const uint8_t p2[2][3] = {{0, 1, 2}, {1, 0, 2}};
+    static const uint8_t p3[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                     {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    int np = m == 2 ? 2 : 6;
+    for (int q = 0; q < np; q++) {
+        const uint8_t *pm = m == 2 ? p2[q] : p3[q];
+        int ok = 1;
+        for (int i = 1; i < m; i++)
+            if (cls[pm[i]] == cls[pm[i - 1]] && pm[i] < pm[i - 1])
+                ok = 0;
+        if (!ok)
+            continue;
+        rb_node ch = c;
+        for (int i = 0; i < m; i++) {
+            memcpy(ch.col + (slot + i) * 3, c.col + (slot + pm[i]) * 3, 3);
+            if (i && cls[pm[i]] != cls[pm[i - 1]])
+                ch.groupstart |= (uint8_t)(1u << (slot + i));
+        }
+        rb_cells(x, ch, slot * 3, end * 3);
+        if (x->overflow)
+            return;
+    }
+}
+
+static uint64_t rb_fact(int k)
+{
+    return k == 3 ? 6 : k == 2 ? 2 : 1;
+}
+
+/* Column orders a final node stands for: tied stacks and tied columns. */
+static uint64_t rb_colweight(const rb_node *c)
+{
+    uint64_t w = 1;
+    for (int s = 0; s < 3;) {
+        int end = s + 1;
+        while (end < 3 && !(c->groupstart >> end & 1))
+            end++;
+        int m = end - s;
+        w *= rb_fact(m);
+        for (int p = s * 3; p < s * 3 + 3;) {
+            int e = p + 1;
+            while (e % 3 && !(c->cellstart >> e & 1))
+                e++;
+            for (int i = 0; i < m; i++)
+                w *= rb_fact(e - p);
+            p = e;
+        }
+        s = end;
+    }
+    return w;
+}
+
+/* Returns 1 and fills best/ties/bt when done, 0 on overflow. */
+static int rb_search(ml_state *x, const sudoku_grid *in)
+{
+    rb_ctx cx;
+    rb_node buf[2][RB_CAP];
+    int sym = 1, n;
+    for (int r = 0; r < 9 && sym; r++)
+        for (int c = r + 1; c < 9; c++)
+            if (in->cell[r * 9 + c] != in->cell[c * 9 + r]) {
+                sym = 0;
+                break;
+            }
+    for (int t = 0; t < 2; t++) {
+        for (int r = 0; r < 9; r++)
+            for (int c = 0; c < 9; c++)
+                x->g[r * 9 + c] = t ? in->cell[c * 9 + r] : in->cell[r * 9 + c];
+        memcpy(cx.g[t], x->g, 81);
+        classes(x);
+        memcpy(cx.rowcls[t], x->rowcls, 9);
+        memcpy(cx.bandcls[t], x->bandcls, 3);
+    }
+    rb_node *cur = buf[0];
+    n = 0;
+    for (int t = 0; t < (sym ? 1 : 2); t++) {
+        rb_node *c = &cur[n++];
+        memset(c, 0, sizeof *c);
+        c->w = sym ? 2 : 1;
+        c->t = (uint8_t)t;
+        c->next = 1;
+        c->groupstart = 1;
+        c->cellstart = 1u | 1u << 3 | 1u << 6;
+        for (int k = 0; k < 9; k++)
+            c->col[k] = (uint8_t)k;
+    }
+    for (int i = 0; i < 9; i++) {
+        cx.next = buf[(i + 1) & 1];
+        cx.n = 0;
+        cx.overflow = 0;
+        memset(cx.best, 0xFF, 9);
+        for (int a = 0; a < n; a++) {
+            const rb_node *c = &cur[a];
+            const uint8_t *rc = cx.rowcls[c->t], *bc = cx.bandcls[c->t];
+            uint8_t opt[9];
+            int no = 0;
+            for (int r = 0; r < 9; r++)
+                if (i % 3 == 0 ? !(c->rowused >> r & 1)
+                               : r / 3 == c->band && !(c->rowused >> r & 1))
+                    opt[no++] = (uint8_t)r;
+            for (int o = 0; o < no; o++) {
+                int r = opt[o], skip = 0;
+                uint64_t weight = 1;
+                for (int b = 0; b < no; b++) {
+                    int e = opt[b];
+                    if (b == o || rc[e] != rc[r])
+                        continue;
+                    if (e / 3 != r / 3 && bc[e / 3] != bc[r / 3])
+                        continue;
+                    if (b < o) {
+                        skip = 1;
+                        break;
+                    }
+                    weight++;
+                }
+                if (skip)
+                    continue;
+                rb_node ch = *c;
+                ch.w *= weight;
+                ch.R[i] = (uint8_t)r;
+                ch.rowused |= (uint16_t)(1u << r);
+                ch.band = (uint8_t)(r / 3);
+                cx.row = cx.g[c->t] + r * 9;
+                rb_cells(&cx, ch, 0, 0);
+                if (cx.overflow)
+                    return 0;
+            }
+        }
+        memcpy(x->best + i * 9, cx.best, 9);
+        cur = cx.next;
+        n = cx.n;
+    }
+    x->ties = 0;
+    for (int a = 0; a < n; a++)
+        x->ties += cur[a].w * rb_colweight(&cur[a]);
+    const rb_node *c = &cur[0];
+    x->t = c->t;
+    for (int k = 0; k < 9; k++) {
+        x->R[k] = (int8_t)c->R[k];
+        x->C[k] = (int8_t)c->col[k];
+    }
+    memcpy(x->label, c->label, sizeof x->label);
+    record(x);
+    return 1;
+}
+
 static void finish(const ml_state *x, sudoku_grid *out, sudoku_transform *t)
 {
     memcpy(out->cell, x->best, 81);
@@ -501,7 +802,10 @@ void sudoku_minlex(const sudoku_grid *in, sudoku_grid *out,
                    sudoku_transform *t)
 {
     ml_state x;
-    search(&x, in, NULL);
+    /* A full grid ties its first row over every column order: the cell
+     * search handles it without overflowing first. */
+    if (sudoku_grid_givens(in) == 81 || !rb_search(&x, in))
+        search(&x, in, NULL);
     finish(&x, out, t);
 }
 
@@ -516,7 +820,8 @@ void sudoku_minlex_pattern(const sudoku_grid *in, sudoku_grid *out,
      * transforms that reach it. */
     for (int k = 0; k < 81; k++)
         pat.cell[k] = in->cell[k] ? 1 : 0;
-    search(&x, &pat, NULL);
+    if (!rb_search(&x, &pat))
+        search(&x, &pat, NULL);
     for (int k = 0; k < 81; k++)
         req[k] = x.best[k] != 0;
     search(&x, in, req);
@@ -526,6 +831,7 @@ void sudoku_minlex_pattern(const sudoku_grid *in, sudoku_grid *out,
 uint32_t sudoku_automorphisms(const sudoku_grid *g)
 {
     ml_state x;
-    search(&x, g, NULL);
+    if (sudoku_grid_givens(g) == 81 || !rb_search(&x, g))
+        search(&x, g, NULL);
     return (uint32_t)x.ties;
 }
