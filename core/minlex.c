@@ -529,9 +529,18 @@ typedef struct rb_ctx {
     int n, overflow;
 } rb_ctx;
 
+/* memcmp of short prefixes, inlined. */
+static inline int rb_cmp(const uint8_t *a, const uint8_t *b, int n)
+{
+    for (int k = 0; k < n; k++)
+        if (a[k] != b[k])
+            return a[k] < b[k] ? -1 : 1;
+    return 0;
+}
+
 static void rb_emit(rb_ctx *x, const rb_node *c)
 {
-    int d = memcmp(x->out, x->best, 9);
+    int d = rb_cmp(x->out, x->best, 9);
     if (d > 0)
         return;
     if (d < 0) {
@@ -606,7 +615,7 @@ static void rb_cells(rb_ctx *x, rb_node c, int p, int gend)
             if (a && ov[a] != ov[a - 1])
                 ch.cellstart |= (uint16_t)(1u << (p + a));
         }
-        if (memcmp(x->out, x->best, (size_t)e) > 0)
+        if (rb_cmp(x->out, x->best, e) > 0)
             continue;
         rb_cells(x, ch, e, gend);
     }
@@ -731,6 +740,31 @@ static int rb_search(ml_state *x, const sudoku_grid *in)
         for (int k = 0; k < 9; k++)
             c->col[k] = (uint8_t)k;
     }
+    /* Row 0 from a line with distinct digits depends only on its empty
+     * counts per stack (sorted, most first; a larger key is a smaller
+     * row): such lines below the best key cannot win. Lines with a repeated
+     * digit are always laid out. */
+    int key0[2][9], bestkey = -1;
+    for (int t = 0; t < 2; t++)
+        for (int r = 0; r < 9; r++) {
+            const uint8_t *row = cx.g[t] + r * 9;
+            uint16_t seen = 0;
+            int e[3] = {0, 0, 0}, dup = 0;
+            for (int c = 0; c < 9; c++) {
+                if (!row[c]) {
+                    e[c / 3]++;
+                    continue;
+                }
+                dup |= seen >> row[c] & 1;
+                seen |= (uint16_t)(1u << row[c]);
+            }
+            for (int p = 0; p < 3; p++)
+                for (int q = p + 1; q < 3; q++)
+                    if (e[q] > e[p]) { int s = e[p]; e[p] = e[q]; e[q] = s; }
+            key0[t][r] = dup ? -1 : e[0] * 16 + e[1] * 4 + e[2];
+            if (key0[t][r] > bestkey && (t == 0 || !sym))
+                bestkey = key0[t][r];
+        }
     for (int i = 0; i < 9; i++) {
         cx.next = buf[(i + 1) & 1];
         cx.n = 0;
@@ -760,7 +794,7 @@ static int rb_search(ml_state *x, const sudoku_grid *in)
                     }
                     weight++;
                 }
-                if (skip)
+                if (skip || (i == 0 && key0[c->t][r] >= 0 && key0[c->t][r] < bestkey))
                     continue;
                 rb_node ch = *c;
                 ch.w *= weight;
