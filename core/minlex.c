@@ -523,10 +523,17 @@ typedef struct rb_ctx {
     uint8_t g[2][81];
     uint8_t rowcls[2][9], bandcls[2][3];
     const uint8_t *row;   /* the candidate source row being laid out */
+    const uint8_t *req;   /* pattern mode: the required givens of the row */
     uint8_t out[9];       /* the row under construction */
     uint8_t best[9];      /* the best row of the level so far */
     rb_node *next;        /* children of the level */
-    int n, overflow;
+    int n, overflow, cap;
+    int dfs;              /* pattern mode: keep every child within bound */
+    uint8_t (*rows)[9];   /* dfs: the row string of each child */
+    int key0[2][9], bestkey;
+    uint8_t rowgivens[2][9];
+    const uint8_t *reqall;
+    ml_state *ms;
 } rb_ctx;
 
 /* memcmp of short prefixes, inlined. */
@@ -543,14 +550,16 @@ static void rb_emit(rb_ctx *x, const rb_node *c)
     int d = rb_cmp(x->out, x->best, 9);
     if (d > 0)
         return;
-    if (d < 0) {
+    if (d < 0 && !x->dfs) {
         memcpy(x->best, x->out, 9);
         x->n = 0;
     }
-    if (x->n >= RB_CAP) {
+    if (x->n >= x->cap) {
         x->overflow = 1;
         return;
     }
+    if (x->dfs)
+        memcpy(x->rows[x->n], x->out, 9);
     x->next[x->n++] = *c;
 }
 
@@ -558,6 +567,8 @@ static void rb_group(rb_ctx *x, rb_node c, int slot);
 
 /* Lays out the cells from output column p to gend (the end of the current
  * stack group), then the next group. */
+static void rb_cells_req(rb_ctx *x, const rb_node *c, int p, int e, int gend);
+
 static void rb_cells(rb_ctx *x, rb_node c, int p, int gend)
 {
     if (x->overflow)
@@ -572,6 +583,10 @@ static void rb_cells(rb_ctx *x, rb_node c, int p, int gend)
     int e = p + 1;
     while (e % 3 && !(c.cellstart >> e & 1))
         e++;
+    if (x->req) {
+        rb_cells_req(x, &c, p, e, gend);
+        return;
+    }
     int k = e - p, nn = 0;
     uint8_t cols[3], nd[3];
     /* The distinct new (unlabelled) digits of the cell: their order is the
@@ -621,6 +636,44 @@ static void rb_cells(rb_ctx *x, rb_node c, int p, int gend)
     }
 }
 
+/* Pattern mode: the cell's columns must put givens exactly where the
+ * required pattern has them. Every order of the cell's columns that does
+ * is a child, smallest or not: a smaller layout now may be unable to meet
+ * the pattern later. Only a run of equal values (same digit or both empty)
+ * in adjacent places stays a tied cell, in one order. */
+static void rb_cells_req(rb_ctx *x, const rb_node *c, int p, int e, int gend)
+{
+    static const uint8_t perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                        {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    static const uint8_t p2[2][3] = {{0, 1, 2}, {1, 0, 2}};
+    int k = e - p, np = k == 3 ? 6 : k;
+    for (int q = 0; q < np; q++) {
+        const uint8_t *pm = k == 3 ? perms[q] : p2[q];
+        rb_node ch = *c;
+        int ok = 1;
+        for (int a = 0; a < k && ok; a++) {
+            uint8_t d = x->row[c->col[p + pm[a]]];
+            if ((d != 0) != x->req[p + a]) {
+                ok = 0;
+                break;
+            }
+            if (d && !ch.label[d])
+                ch.label[d] = ch.next++;
+            x->out[p + a] = d ? ch.label[d] : 0;
+            ch.col[p + a] = c->col[p + pm[a]];
+            if (a && x->out[p + a] == x->out[p + a - 1]) {
+                if (pm[a] < pm[a - 1])
+                    ok = 0; /* the other order of a tied run */
+            } else if (a) {
+                ch.cellstart |= (uint16_t)(1u << (p + a));
+            }
+        }
+        if (!ok || rb_cmp(x->out, x->best, e) > 0)
+            continue;
+        rb_cells(x, ch, e, gend);
+    }
+}
+
 /* Tries every order of the stacks of the group starting at `slot`; adjacent
  * stacks with the same content in this row (same digits per cell) stay
  * tied, in one order only. */
@@ -648,7 +701,9 @@ static void rb_group(rb_ctx *x, rb_node c, int slot)
             key[i][b] = d;
         }
         cls[i] = (uint8_t)i;
-        for (int j = 0; j < i; j++)
+        /* Pattern mode ties nothing here: equal stacks may need different
+         * layouts in different slots. */
+        for (int j = 0; j < i && !x->req; j++)
             if (memcmp(key[i], key[j], 3) == 0) {
                 cls[i] = (uint8_t)j;
                 break;
@@ -707,10 +762,117 @@ static uint64_t rb_colweight(const rb_node *c)
 }
 
 /* Returns 1 and fills best/ties/bt when done, 0 on overflow. */
-static int rb_search(ml_state *x, const sudoku_grid *in)
+/* Lays out every allowed candidate row for output row i below node c. */
+static void rb_expand(rb_ctx *cx, const rb_node *c, int i)
+{
+    const uint8_t *rc = cx->rowcls[c->t], *bc = cx->bandcls[c->t];
+    uint8_t opt[9];
+    int no = 0, need = -1;
+    if (cx->reqall) {
+        need = 0;
+        for (int k = 0; k < 9; k++)
+            need += cx->reqall[i * 9 + k];
+    }
+    cx->req = cx->reqall ? cx->reqall + i * 9 : NULL;
+    for (int r = 0; r < 9; r++)
+        if (i % 3 == 0 ? !(c->rowused >> r & 1)
+                       : r / 3 == c->band && !(c->rowused >> r & 1))
+            opt[no++] = (uint8_t)r;
+    for (int o = 0; o < no; o++) {
+        int r = opt[o], skip = 0;
+        uint64_t weight = 1;
+        for (int b = 0; b < no; b++) {
+            int e = opt[b];
+            if (b == o || rc[e] != rc[r])
+                continue;
+            if (e / 3 != r / 3 && bc[e / 3] != bc[r / 3])
+                continue;
+            if (b < o) {
+                skip = 1;
+                break;
+            }
+            weight++;
+        }
+        if (skip || (i == 0 && cx->key0[c->t][r] >= 0 && cx->key0[c->t][r] < cx->bestkey) ||
+            (need >= 0 && cx->rowgivens[c->t][r] != need))
+            continue;
+        rb_node ch = *c;
+        ch.w *= weight;
+        ch.R[i] = (uint8_t)r;
+        ch.rowused |= (uint16_t)(1u << r);
+        ch.band = (uint8_t)(r / 3);
+        cx->row = cx->g[c->t] + r * 9;
+        rb_cells(cx, ch, 0, 0);
+        if (cx->overflow)
+            return;
+    }
+}
+
+static void rb_record(ml_state *x, const rb_node *c)
+{
+    x->t = c->t;
+    for (int k = 0; k < 9; k++) {
+        x->R[k] = (int8_t)c->R[k];
+        x->C[k] = (int8_t)c->col[k];
+    }
+    memcpy(x->label, c->label, sizeof x->label);
+    record(x);
+}
+
+/* Pattern mode. A smaller row now may still fail the required pattern
+ * later, so the level-wide pruning of the breadth-first search would be
+ * wrong; instead depth first, children in increasing row order, bounded
+ * by the best complete string found so far. `lt`: the prefix is already
+ * below the best. Returns 0 on overflow. */
+#define RB_KIDS 192
+static int rb_dfs(rb_ctx *cx, const rb_node *c, int i, int lt)
+{
+    rb_node kids[RB_KIDS];
+    uint8_t rows[RB_KIDS][9], done[RB_KIDS];
+    ml_state *ms = cx->ms;
+    cx->next = kids;
+    cx->rows = rows;
+    cx->n = 0;
+    cx->cap = RB_KIDS;
+    if (lt)
+        memset(cx->best, 0xFF, 9);
+    else
+        memcpy(cx->best, ms->best + i * 9, 9);
+    rb_expand(cx, c, i);
+    if (cx->overflow)
+        return 0;
+    int n = cx->n;
+    memset(done, 0, sizeof done);
+    for (;;) {
+        int m = -1;
+        for (int a = 0; a < n; a++)
+            if (!done[a] && (m < 0 || rb_cmp(rows[a], rows[m], 9) < 0))
+                m = a;
+        if (m < 0)
+            return 1;
+        done[m] = 1;
+        int d = lt ? -1 : rb_cmp(rows[m], ms->best + i * 9, 9);
+        if (d > 0)
+            return 1; /* the rest are no smaller */
+        memcpy(ms->cur + i * 9, rows[m], 9);
+        if (i == 8) {
+            if (d < 0) {
+                memcpy(ms->best, ms->cur, 81);
+                rb_record(ms, &kids[m]);
+            }
+            continue;
+        }
+        if (!rb_dfs(cx, &kids[m], i + 1, d < 0))
+            return 0;
+        /* the best may have improved: the prefix is tight again */
+        if (d < 0)
+            lt = rb_cmp(ms->cur, ms->best, (i + 1) * 9) < 0;
+    }
+}
+
+static int rb_search(ml_state *x, const sudoku_grid *in, const uint8_t *req)
 {
     rb_ctx cx;
-    rb_node buf[2][RB_CAP];
     int sym = 1, n;
     for (int r = 0; r < 9 && sym; r++)
         for (int c = r + 1; c < 9; c++)
@@ -727,10 +889,10 @@ static int rb_search(ml_state *x, const sudoku_grid *in)
         memcpy(cx.rowcls[t], x->rowcls, 9);
         memcpy(cx.bandcls[t], x->bandcls, 3);
     }
-    rb_node *cur = buf[0];
+    rb_node root[2];
     n = 0;
     for (int t = 0; t < (sym ? 1 : 2); t++) {
-        rb_node *c = &cur[n++];
+        rb_node *c = &root[n++];
         memset(c, 0, sizeof *c);
         c->w = sym ? 2 : 1;
         c->t = (uint8_t)t;
@@ -744,7 +906,7 @@ static int rb_search(ml_state *x, const sudoku_grid *in)
      * counts per stack (sorted, most first; a larger key is a smaller
      * row): such lines below the best key cannot win. Lines with a repeated
      * digit are always laid out. */
-    int key0[2][9], bestkey = -1;
+    int bestkey = -1;
     for (int t = 0; t < 2; t++)
         for (int r = 0; r < 9; r++) {
             const uint8_t *row = cx.g[t] + r * 9;
@@ -761,51 +923,39 @@ static int rb_search(ml_state *x, const sudoku_grid *in)
             for (int p = 0; p < 3; p++)
                 for (int q = p + 1; q < 3; q++)
                     if (e[q] > e[p]) { int s = e[p]; e[p] = e[q]; e[q] = s; }
-            key0[t][r] = dup ? -1 : e[0] * 16 + e[1] * 4 + e[2];
-            if (key0[t][r] > bestkey && (t == 0 || !sym))
-                bestkey = key0[t][r];
+            cx.key0[t][r] = dup || req ? -1 : e[0] * 16 + e[1] * 4 + e[2];
+            if (cx.key0[t][r] > bestkey && (t == 0 || !sym))
+                bestkey = cx.key0[t][r];
         }
+    cx.bestkey = bestkey;
+    cx.reqall = req;
+    cx.ms = x;
+    cx.overflow = 0;
+    cx.dfs = req != NULL;
+    for (int t = 0; t < 2; t++)
+        for (int r = 0; r < 9; r++) {
+            cx.rowgivens[t][r] = 0;
+            for (int c = 0; c < 9; c++)
+                cx.rowgivens[t][r] += cx.g[t][r * 9 + c] != 0;
+        }
+    if (req) {
+        memset(x->best, 0xFF, 81);
+        for (int a = 0; a < n; a++)
+            if (!rb_dfs(&cx, &root[a], 0, 0))
+                return 0;
+        return 1;
+    }
+    rb_node buf[2][RB_CAP];
+    const rb_node *cur = root;
+    cx.cap = RB_CAP;
     for (int i = 0; i < 9; i++) {
         cx.next = buf[(i + 1) & 1];
         cx.n = 0;
-        cx.overflow = 0;
         memset(cx.best, 0xFF, 9);
         for (int a = 0; a < n; a++) {
-            const rb_node *c = &cur[a];
-            const uint8_t *rc = cx.rowcls[c->t], *bc = cx.bandcls[c->t];
-            uint8_t opt[9];
-            int no = 0;
-            for (int r = 0; r < 9; r++)
-                if (i % 3 == 0 ? !(c->rowused >> r & 1)
-                               : r / 3 == c->band && !(c->rowused >> r & 1))
-                    opt[no++] = (uint8_t)r;
-            for (int o = 0; o < no; o++) {
-                int r = opt[o], skip = 0;
-                uint64_t weight = 1;
-                for (int b = 0; b < no; b++) {
-                    int e = opt[b];
-                    if (b == o || rc[e] != rc[r])
-                        continue;
-                    if (e / 3 != r / 3 && bc[e / 3] != bc[r / 3])
-                        continue;
-                    if (b < o) {
-                        skip = 1;
-                        break;
-                    }
-                    weight++;
-                }
-                if (skip || (i == 0 && key0[c->t][r] >= 0 && key0[c->t][r] < bestkey))
-                    continue;
-                rb_node ch = *c;
-                ch.w *= weight;
-                ch.R[i] = (uint8_t)r;
-                ch.rowused |= (uint16_t)(1u << r);
-                ch.band = (uint8_t)(r / 3);
-                cx.row = cx.g[c->t] + r * 9;
-                rb_cells(&cx, ch, 0, 0);
-                if (cx.overflow)
-                    return 0;
-            }
+            rb_expand(&cx, &cur[a], i);
+            if (cx.overflow)
+                return 0;
         }
         memcpy(x->best + i * 9, cx.best, 9);
         cur = cx.next;
@@ -814,14 +964,7 @@ static int rb_search(ml_state *x, const sudoku_grid *in)
     x->ties = 0;
     for (int a = 0; a < n; a++)
         x->ties += cur[a].w * rb_colweight(&cur[a]);
-    const rb_node *c = &cur[0];
-    x->t = c->t;
-    for (int k = 0; k < 9; k++) {
-        x->R[k] = (int8_t)c->R[k];
-        x->C[k] = (int8_t)c->col[k];
-    }
-    memcpy(x->label, c->label, sizeof x->label);
-    record(x);
+    rb_record(x, &cur[0]);
     return 1;
 }
 
@@ -838,7 +981,7 @@ void sudoku_minlex(const sudoku_grid *in, sudoku_grid *out,
     ml_state x;
     /* A full grid ties its first row over every column order: the cell
      * search handles it without overflowing first. */
-    if (sudoku_grid_givens(in) == 81 || !rb_search(&x, in))
+    if (sudoku_grid_givens(in) == 81 || !rb_search(&x, in, NULL))
         search(&x, in, NULL);
     finish(&x, out, t);
 }
@@ -854,18 +997,19 @@ void sudoku_minlex_pattern(const sudoku_grid *in, sudoku_grid *out,
      * transforms that reach it. */
     for (int k = 0; k < 81; k++)
         pat.cell[k] = in->cell[k] ? 1 : 0;
-    if (!rb_search(&x, &pat))
+    if (!rb_search(&x, &pat, NULL))
         search(&x, &pat, NULL);
     for (int k = 0; k < 81; k++)
         req[k] = x.best[k] != 0;
-    search(&x, in, req);
+    if (!rb_search(&x, in, req))
+        search(&x, in, req);
     finish(&x, out, t);
 }
 
 uint32_t sudoku_automorphisms(const sudoku_grid *g)
 {
     ml_state x;
-    if (sudoku_grid_givens(g) == 81 || !rb_search(&x, g))
+    if (sudoku_grid_givens(g) == 81 || !rb_search(&x, g, NULL))
         search(&x, g, NULL);
     return (uint32_t)x.ties;
 }
