@@ -530,7 +530,7 @@ typedef struct rb_ctx {
     int n, overflow, cap;
     int dfs;              /* pattern mode: keep every child within bound */
     uint8_t (*rows)[9];   /* dfs: the row string of each child */
-    int key0[2][9], bestkey;
+    int key0[2][9], bestkey[2];
     uint8_t rowgivens[2][9];
     const uint8_t *reqall;
     ml_state *ms;
@@ -793,7 +793,8 @@ static void rb_expand(rb_ctx *cx, const rb_node *c, int i)
             }
             weight++;
         }
-        if (skip || (i == 0 && cx->key0[c->t][r] >= 0 && cx->key0[c->t][r] < cx->bestkey) ||
+        if (skip || (i == 0 && cx->key0[c->t][r] >= 0 &&
+             cx->key0[c->t][r] % 64 < cx->bestkey[cx->key0[c->t][r] / 64]) ||
             (need >= 0 && cx->rowgivens[c->t][r] != need))
             continue;
         rb_node ch = *c;
@@ -904,30 +905,34 @@ static int rb_search(ml_state *x, const sudoku_grid *in, const uint8_t *req)
     }
     /* Row 0 from a line with distinct digits depends only on its empty
      * counts per stack (sorted, most first; a larger key is a smaller
-     * row): such lines below the best key cannot win. Lines with a repeated
-     * digit are always laid out. */
-    int bestkey = -1;
+     * row), and so does row 0 from a line holding one digit several times
+     * (the pattern grids of pattern mode): lines below the best key of
+     * their family cannot win. Other lines are always laid out. */
+    int bestkey[2] = {-1, -1};
     for (int t = 0; t < 2; t++)
         for (int r = 0; r < 9; r++) {
             const uint8_t *row = cx.g[t] + r * 9;
             uint16_t seen = 0;
-            int e[3] = {0, 0, 0}, dup = 0;
+            int e[3] = {0, 0, 0}, dup = 0, nd = 0;
             for (int c = 0; c < 9; c++) {
                 if (!row[c]) {
                     e[c / 3]++;
                     continue;
                 }
                 dup |= seen >> row[c] & 1;
+                nd += !(seen >> row[c] & 1);
                 seen |= (uint16_t)(1u << row[c]);
             }
             for (int p = 0; p < 3; p++)
                 for (int q = p + 1; q < 3; q++)
                     if (e[q] > e[p]) { int s = e[p]; e[p] = e[q]; e[q] = s; }
-            cx.key0[t][r] = dup || req ? -1 : e[0] * 16 + e[1] * 4 + e[2];
-            if (cx.key0[t][r] > bestkey && (t == 0 || !sym))
-                bestkey = cx.key0[t][r];
+            int fam = dup ? (nd == 1 ? 1 : -1) : 0;
+            cx.key0[t][r] = fam < 0 || req ? -1 : fam * 64 + e[0] * 16 + e[1] * 4 + e[2];
+            if (cx.key0[t][r] >= 0 && cx.key0[t][r] % 64 > bestkey[fam] && (t == 0 || !sym))
+                bestkey[fam] = cx.key0[t][r] % 64;
         }
-    cx.bestkey = bestkey;
+    cx.bestkey[0] = bestkey[0];
+    cx.bestkey[1] = bestkey[1];
     cx.reqall = req;
     cx.ms = x;
     cx.overflow = 0;
@@ -992,6 +997,11 @@ void sudoku_minlex_pattern(const sudoku_grid *in, sudoku_grid *out,
     ml_state x;
     sudoku_grid pat;
     uint8_t req[81];
+    /* A full grid has one pattern: both forms are the same. */
+    if (sudoku_grid_givens(in) == 81) {
+        sudoku_minlex(in, out, t);
+        return;
+    }
     /* First the smallest pattern: the minlex form of the grid with every
      * given made a 1 is exactly that pattern. Then the digits, among the
      * transforms that reach it. */
