@@ -563,28 +563,28 @@ static void rb_emit(rb_ctx *x, const rb_node *c)
     x->next[x->n++] = *c;
 }
 
-static void rb_group(rb_ctx *x, rb_node c, int slot);
+static void rb_group(rb_ctx *x, rb_node *c, int slot);
 
 /* Lays out the cells from output column p to gend (the end of the current
  * stack group), then the next group. */
 static void rb_cells_req(rb_ctx *x, const rb_node *c, int p, int e, int gend);
 
-static void rb_cells(rb_ctx *x, rb_node c, int p, int gend)
+static void rb_cells(rb_ctx *x, rb_node *c, int p, int gend)
 {
     if (x->overflow)
         return;
     if (p == gend) {
         if (p == 9)
-            rb_emit(x, &c);
+            rb_emit(x, c);
         else
             rb_group(x, c, p / 3);
         return;
     }
     int e = p + 1;
-    while (e % 3 && !(c.cellstart >> e & 1))
+    while (e % 3 && !(c->cellstart >> e & 1))
         e++;
     if (x->req) {
-        rb_cells_req(x, &c, p, e, gend);
+        rb_cells_req(x, c, p, e, gend);
         return;
     }
     int k = e - p, nn = 0;
@@ -592,9 +592,9 @@ static void rb_cells(rb_ctx *x, rb_node c, int p, int gend)
     /* The distinct new (unlabelled) digits of the cell: their order is the
      * choice; everything else is sorted. */
     for (int a = 0; a < k; a++) {
-        uint8_t d = x->row[c.col[p + a]];
-        cols[a] = c.col[p + a];
-        if (d && !c.label[d]) {
+        uint8_t d = x->row[c->col[p + a]];
+        cols[a] = c->col[p + a];
+        if (d && !c->label[d]) {
             int seen = 0;
             for (int b = 0; b < nn; b++)
                 seen |= nd[b] == d;
@@ -606,15 +606,20 @@ static void rb_cells(rb_ctx *x, rb_node c, int p, int gend)
                                         {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
     int np = nn == 3 ? 6 : nn == 2 ? 2 : 1;
     for (int q = 0; q < np; q++) {
-        rb_node ch = c;
+        /* One choice (the common case): lay out in place, no copy. */
+        rb_node tmp, *ch = c;
+        if (np > 1) {
+            tmp = *c;
+            ch = &tmp;
+        }
         uint8_t oc[3], ov[3];
         /* perms[0] and perms[2] order the first two the two ways. */
         const uint8_t *pm = perms[nn == 2 ? 2 * q : q];
         for (int b = 0; b < nn; b++)
-            ch.label[nd[pm[b]]] = ch.next++;
+            ch->label[nd[pm[b]]] = ch->next++;
         for (int a = 0; a < k; a++) {
             uint8_t d = x->row[cols[a]];
-            uint8_t w = d ? ch.label[d] : 0;
+            uint8_t w = d ? ch->label[d] : 0;
             int b = a;
             while (b > 0 && ov[b - 1] > w) {
                 ov[b] = ov[b - 1];
@@ -625,10 +630,10 @@ static void rb_cells(rb_ctx *x, rb_node c, int p, int gend)
             oc[b] = cols[a];
         }
         for (int a = 0; a < k; a++) {
-            ch.col[p + a] = oc[a];
+            ch->col[p + a] = oc[a];
             x->out[p + a] = ov[a];
             if (a && ov[a] != ov[a - 1])
-                ch.cellstart |= (uint16_t)(1u << (p + a));
+                ch->cellstart |= (uint16_t)(1u << (p + a));
         }
         if (rb_cmp(x->out, x->best, e) > 0)
             continue;
@@ -670,17 +675,17 @@ static void rb_cells_req(rb_ctx *x, const rb_node *c, int p, int e, int gend)
         }
         if (!ok || rb_cmp(x->out, x->best, e) > 0)
             continue;
-        rb_cells(x, ch, e, gend);
+        rb_cells(x, &ch, e, gend);
     }
 }
 
 /* Tries every order of the stacks of the group starting at `slot`; adjacent
  * stacks with the same content in this row (same digits per cell) stay
  * tied, in one order only. */
-static void rb_group(rb_ctx *x, rb_node c, int slot)
+static void rb_group(rb_ctx *x, rb_node *c, int slot)
 {
     int end = slot + 1;
-    while (end < 3 && !(c.groupstart >> end & 1))
+    while (end < 3 && !(c->groupstart >> end & 1))
         end++;
     int m = end - slot;
     if (m == 1) {
@@ -692,9 +697,9 @@ static void rb_group(rb_ctx *x, rb_node c, int slot)
     for (int i = 0; i < m; i++) {
         int base = (slot + i) * 3;
         for (int a = 0; a < 3; a++) {
-            uint8_t d = x->row[c.col[base + a]];
+            uint8_t d = x->row[c->col[base + a]];
             int b = a;
-            while (b > 0 && !(c.cellstart >> (base + b) & 1) && key[i][b - 1] > d) {
+            while (b > 0 && !(c->cellstart >> (base + b) & 1) && key[i][b - 1] > d) {
                 key[i][b] = key[i][b - 1];
                 b--;
             }
@@ -721,13 +726,13 @@ static void rb_group(rb_ctx *x, rb_node c, int slot)
                 ok = 0;
         if (!ok)
             continue;
-        rb_node ch = c;
+        rb_node ch = *c;
         for (int i = 0; i < m; i++) {
-            memcpy(ch.col + (slot + i) * 3, c.col + (slot + pm[i]) * 3, 3);
+            memcpy(ch.col + (slot + i) * 3, c->col + (slot + pm[i]) * 3, 3);
             if (i && cls[pm[i]] != cls[pm[i - 1]])
                 ch.groupstart |= (uint8_t)(1u << (slot + i));
         }
-        rb_cells(x, ch, slot * 3, end * 3);
+        rb_cells(x, &ch, slot * 3, end * 3);
         if (x->overflow)
             return;
     }
@@ -803,7 +808,7 @@ static void rb_expand(rb_ctx *cx, const rb_node *c, int i)
         ch.rowused |= (uint16_t)(1u << r);
         ch.band = (uint8_t)(r / 3);
         cx->row = cx->g[c->t] + r * 9;
-        rb_cells(cx, ch, 0, 0);
+        rb_cells(cx, &ch, 0, 0);
         if (cx->overflow)
             return;
     }
