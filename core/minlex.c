@@ -766,6 +766,181 @@ static uint64_t rb_colweight(const rb_node *c)
     return w;
 }
 
+/* ---- Full grids: rows 0 and 1 together ----
+ *
+ * In a grid whose rows hold distinct digits, row 0 is 123456789 under
+ * every column order, so the breadth-first search would tie all 1296 of
+ * them on each of its 18 lines. Instead rows 0 and 1 are chosen together,
+ * the columns by branch and bound on row 1: a digit's label is the output
+ * position of its column in row 0, and when row 1 reaches a digit whose
+ * row-0 column is not placed yet, that column goes to the leftmost place
+ * it may take (any other place gives a larger value here, so it cannot
+ * win or tie). Every column order reaching the smallest rows 0-1 becomes
+ * a node of level 2 (all columns placed). */
+typedef struct fg_ctx {
+    const uint8_t *r1;        /* source row 1 */
+    uint8_t pi[9];            /* column c of row 1 -> column of its digit in row 0 */
+    int8_t C[9], Cinv[9], sig[3];
+    uint8_t stackused;
+    uint8_t v[9];
+    uint8_t best[9];
+    rb_node proto;            /* t, R, rowused, band, w */
+    const uint8_t *r0;
+    rb_node *out;
+    int n, cap, overflow;
+} fg_ctx;
+
+static int fg_allowed(const fg_ctx *f, int k, int c)
+{
+    int S = k / 3;
+    if (f->C[k] >= 0 || f->Cinv[c] >= 0)
+        return 0;
+    return f->sig[S] >= 0 ? f->sig[S] == c / 3 : !(f->stackused >> (c / 3) & 1);
+}
+
+static int fg_place(fg_ctx *f, int k, int c)
+{
+    int S = k / 3, fresh = f->sig[S] < 0;
+    f->C[k] = (int8_t)c;
+    f->Cinv[c] = (int8_t)k;
+    if (fresh) {
+        f->sig[S] = (int8_t)(c / 3);
+        f->stackused |= (uint8_t)(1u << (c / 3));
+    }
+    return fresh;
+}
+
+static void fg_unplace(fg_ctx *f, int k, int c, int fresh)
+{
+    f->C[k] = -1;
+    f->Cinv[c] = -1;
+    if (fresh) {
+        f->stackused &= (uint8_t)~(1u << f->sig[k / 3]);
+        f->sig[k / 3] = -1;
+    }
+}
+
+static void fg_pos(fg_ctx *f, int j);
+
+/* C[j] is placed: gives position j its value (placing pi(C[j]) leftmost
+ * if needed), then goes on. */
+static void fg_value(fg_ctx *f, int j)
+{
+    int c = f->pi[f->C[j]];
+    if (f->Cinv[c] >= 0) {
+        f->v[j] = (uint8_t)(f->Cinv[c] + 1);
+        if (rb_cmp(f->v, f->best, j + 1) <= 0)
+            fg_pos(f, j + 1);
+        return;
+    }
+    for (int k = j + 1; k < 9; k++)
+        if (fg_allowed(f, k, c)) {
+            f->v[j] = (uint8_t)(k + 1);
+            if (rb_cmp(f->v, f->best, j + 1) > 0)
+                return;
+            int fresh = fg_place(f, k, c);
+            fg_pos(f, j + 1);
+            fg_unplace(f, k, c, fresh);
+            return;
+        }
+}
+
+static void fg_pos(fg_ctx *f, int j)
+{
+    if (f->overflow)
+        return;
+    if (j == 9) {
+        int d = rb_cmp(f->v, f->best, 9);
+        if (d < 0) {
+            memcpy(f->best, f->v, 9);
+            f->n = 0;
+        }
+        if (f->n >= f->cap) {
+            f->overflow = 1;
+            return;
+        }
+        rb_node *o = &f->out[f->n++];
+        *o = f->proto;
+        for (int k = 0; k < 9; k++) {
+            o->col[k] = (uint8_t)f->C[k];
+            o->label[f->r0[f->C[k]]] = (uint8_t)(k + 1);
+        }
+        return;
+    }
+    if (f->C[j] >= 0) {
+        fg_value(f, j);
+        return;
+    }
+    for (int c = 0; c < 9; c++)
+        if (fg_allowed(f, j, c)) {
+            int fresh = fg_place(f, j, c);
+            fg_value(f, j);
+            fg_unplace(f, j, c, fresh);
+        }
+}
+
+/* Fills out[] with the level-2 nodes; returns their count, -1 on overflow.
+ * best01 receives rows 0 and 1. */
+static int fg_top(const rb_ctx *cx, int sym, rb_node *out, int cap, uint8_t best01[18])
+{
+    fg_ctx f;
+    f.out = out;
+    f.cap = cap;
+    f.n = 0;
+    f.overflow = 0;
+    memset(f.best, 0xFF, 9);
+    for (int t = 0; t < (sym ? 1 : 2); t++)
+        for (int r0 = 0; r0 < 9; r0++)
+            for (int r1 = r0 / 3 * 3; r1 < r0 / 3 * 3 + 3; r1++) {
+                if (r1 == r0)
+                    continue;
+                const uint8_t *a = cx->g[t] + r0 * 9, *b = cx->g[t] + r1 * 9;
+                int8_t where[10];
+                memset(where, -1, sizeof where);
+                for (int c = 0; c < 9; c++)
+                    where[a[c]] = (int8_t)c;
+                for (int c = 0; c < 9; c++)
+                    f.pi[c] = (uint8_t)where[b[c]];
+                memset(&f.proto, 0, sizeof f.proto);
+                f.proto.w = sym ? 2 : 1;
+                f.proto.t = (uint8_t)t;
+                f.proto.R[0] = (uint8_t)r0;
+                f.proto.R[1] = (uint8_t)r1;
+                f.proto.rowused = (uint16_t)(1u << r0 | 1u << r1);
+                f.proto.band = (uint8_t)(r0 / 3);
+                f.proto.cellstart = 0x1FF;
+                f.proto.groupstart = 7;
+                f.proto.next = 10;
+                f.r0 = a;
+                memset(f.C, -1, sizeof f.C);
+                memset(f.Cinv, -1, sizeof f.Cinv);
+                memset(f.sig, -1, sizeof f.sig);
+                f.stackused = 0;
+                fg_pos(&f, 0);
+                if (f.overflow)
+                    return -1;
+            }
+    for (int k = 0; k < 9; k++)
+        best01[k] = (uint8_t)(k + 1);
+    memcpy(best01 + 9, f.best, 9);
+    return f.n;
+}
+
+/* A full grid whose rows each hold nine distinct digits. */
+static int fg_applies(const sudoku_grid *in)
+{
+    for (int r = 0; r < 9; r++) {
+        uint16_t seen = 0;
+        for (int c = 0; c < 9; c++) {
+            uint8_t d = in->cell[r * 9 + c];
+            if (!d || (seen >> d & 1))
+                return 0;
+            seen |= (uint16_t)(1u << d);
+        }
+    }
+    return 1;
+}
+
 /* Returns 1 and fills best/ties/bt when done, 0 on overflow. */
 /* Lays out every allowed candidate row for output row i below node c. */
 static void rb_expand(rb_ctx *cx, const rb_node *c, int i)
@@ -957,8 +1132,16 @@ static int rb_search(ml_state *x, const sudoku_grid *in, const uint8_t *req)
     }
     rb_node buf[2][RB_CAP];
     const rb_node *cur = root;
+    int i0 = 0;
     cx.cap = RB_CAP;
-    for (int i = 0; i < 9; i++) {
+    if (fg_applies(in)) {
+        n = fg_top(&cx, sym, buf[0], RB_CAP, x->best);
+        if (n < 0)
+            return 0;
+        cur = buf[0];
+        i0 = 2;
+    }
+    for (int i = i0; i < 9; i++) {
         cx.next = buf[(i + 1) & 1];
         cx.n = 0;
         memset(cx.best, 0xFF, 9);
@@ -991,7 +1174,7 @@ void sudoku_minlex(const sudoku_grid *in, sudoku_grid *out,
     ml_state x;
     /* A full grid ties its first row over every column order: the cell
      * search handles it without overflowing first. */
-    if (sudoku_grid_givens(in) == 81 || !rb_search(&x, in, NULL))
+    if (!rb_search(&x, in, NULL))
         search(&x, in, NULL);
     finish(&x, out, t);
 }
@@ -1024,7 +1207,7 @@ void sudoku_minlex_pattern(const sudoku_grid *in, sudoku_grid *out,
 uint32_t sudoku_automorphisms(const sudoku_grid *g)
 {
     ml_state x;
-    if (sudoku_grid_givens(g) == 81 || !rb_search(&x, g, NULL))
+    if (!rb_search(&x, g, NULL))
         search(&x, g, NULL);
     return (uint32_t)x.ties;
 }
