@@ -889,11 +889,47 @@ static int fg_top(const rb_ctx *cx, int sym, rb_node *out, int cap, uint8_t best
     f.n = 0;
     f.overflow = 0;
     memset(f.best, 0xFF, 9);
+    /* When no row 1 shares a digit with its row 0 inside a box (every
+     * valid grid), row 1 starts with three values from row-0 stacks other
+     * than its own: 4 5 6 exactly when one of its stacks draws all three
+     * digits from one stack of row 0, else at best 4 5 7. Pairs without
+     * such a stack are then skipped when another pair has one. */
+    uint8_t combo[36][3], ncombo = 0;
+    int ckey[36], boxclean = 1;
     for (int t = 0; t < (sym ? 1 : 2); t++)
         for (int r0 = 0; r0 < 9; r0++)
             for (int r1 = r0 / 3 * 3; r1 < r0 / 3 * 3 + 3; r1++) {
                 if (r1 == r0)
                     continue;
+                const uint8_t *a = cx->g[t] + r0 * 9, *b = cx->g[t] + r1 * 9;
+                int8_t where[10];
+                int key = 0;
+                for (int c = 0; c < 9; c++)
+                    where[a[c]] = (int8_t)c;
+                for (int c = 0; c < 9; c++)
+                    if (where[b[c]] / 3 == c / 3)
+                        boxclean = 0;
+                for (int st = 0; st < 3; st++) {
+                    int s0 = where[b[st * 3]] / 3, s1 = where[b[st * 3 + 1]] / 3,
+                        s2 = where[b[st * 3 + 2]] / 3;
+                    if (s0 == s1 && s1 == s2)
+                        key = 1;
+                }
+                int k = ncombo++;
+                while (k > 0 && ckey[k - 1] < key) {
+                    ckey[k] = ckey[k - 1];
+                    memcpy(combo[k], combo[k - 1], 3);
+                    k--;
+                }
+                ckey[k] = key;
+                combo[k][0] = (uint8_t)t;
+                combo[k][1] = (uint8_t)r0;
+                combo[k][2] = (uint8_t)r1;
+            }
+    for (int q = 0; q < ncombo; q++) {
+                if (boxclean && ckey[q] < ckey[0])
+                    break;
+                int t = combo[q][0], r0 = combo[q][1], r1 = combo[q][2];
                 const uint8_t *a = cx->g[t] + r0 * 9, *b = cx->g[t] + r1 * 9;
                 int8_t where[10];
                 memset(where, -1, sizeof where);
@@ -919,7 +955,7 @@ static int fg_top(const rb_ctx *cx, int sym, rb_node *out, int cap, uint8_t best
                 fg_pos(&f, 0);
                 if (f.overflow)
                     return -1;
-            }
+    }
     for (int k = 0; k < 9; k++)
         best01[k] = (uint8_t)(k + 1);
     memcpy(best01 + 9, f.best, 9);
