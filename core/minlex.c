@@ -1,6 +1,13 @@
 /*
- * minlex.c - the canonical form by branch and bound over the output cells.
+ * minlex.c - the canonical form.
  *
+ * Two exact searches. The fast one, row by row with the column freedom as
+ * an ordered partition, is further down ("Row by row"); full grids start it
+ * with rows 0-1 chosen together ("Full grids"). When one of its levels
+ * would exceed its fixed node budget it gives up and the cell-by-cell
+ * branch and bound below, slower but with no budget, does the work.
+ *
+ * The cell-by-cell search:
  * The output string is built cell by cell in row-major order. Output row i
  * is chosen when its first cell is reached, output column j when it is
  * first needed, and digits get labels in order of first appearance; a
