@@ -360,6 +360,19 @@ static void fixed_cases(void)
             CHECK(autos == (k & 1 ? 3u : 648u));
         }
     }
+    /* Pattern mode: inputs where a depth-first row search once found the
+     * right pattern but not the smallest digits. */
+    {
+        static const char *pat_cases[] = {
+            "...........................8.37.2......3.....5..1..7.3....7..3...........9.8.....",
+            "..................2567.8..3.........58.241..7.........798152364.................."};
+        for (int k = 0; k < 2; k++) {
+            sudoku_grid a = check_grid(pat_cases[k]);
+            brute(&a, ref, 1);
+            sudoku_minlex_pattern(&a, &m, NULL);
+            CHECK_MSG(same_cells(ref, &m), "pattern regression %d", k);
+        }
+    }
     memset(&g, 0, sizeof g);
     sudoku_minlex(&g, &m, NULL);
     CHECK(sudoku_grid_givens(&m) == 0);
