@@ -1,6 +1,13 @@
 /*
- * minlex.c - the canonical form by branch and bound over the output cells.
+ * minlex.c - the canonical form.
  *
+ * Two exact searches. The fast one, row by row with the column freedom as
+ * an ordered partition, is further down ("Row by row"); full grids start it
+ * with rows 0-1 chosen together ("Full grids"). When one of its levels
+ * would exceed its fixed node budget it gives up and the cell-by-cell
+ * branch and bound below, slower but with no budget, does the work.
+ *
+ * The cell-by-cell search:
  * The output string is built cell by cell in row-major order. Output row i
  * is chosen when its first cell is reached, output column j when it is
  * first needed, and digits get labels in order of first appearance; a
@@ -490,6 +497,720 @@ static void search(ml_state *x, const sudoku_grid *in, const uint8_t *req)
     }
 }
 
+/* ---- Row by row (the fast path) ----
+ *
+ * Breadth first over output rows. All live nodes of a level share the same
+ * output prefix (the minimal one so far); each node holds the transpose
+ * flag, the source rows chosen, the digit labels, and the remaining column
+ * freedom as an ordered partition: stack groups (consecutive output stack
+ * slots whose source stacks are still interchangeable, with the same cell
+ * structure) and, inside each slot, cells (consecutive output columns whose
+ * source columns are still interchangeable). A candidate row is laid out
+ * greedily: inside a cell, empty first, then known labels ascending, then
+ * new digits, whose order is the only real choice (it fixes their labels)
+ * and is branched on; equal values stay tied as a smaller cell. Inside a
+ * stack group every order of the stacks is tried, except that adjacent
+ * stacks with the same content in this row stay tied. Children whose row
+ * is larger than the best row of the level are dropped, so the pruning is
+ * global. Every transform is represented by exactly one node (or one
+ * weighted representative of identical rows), so the leaves also count the
+ * automorphisms. A level with more than RB_CAP nodes (full grids: the first
+ * row alone ties 18 x 1296 column orders) falls back to the cell search. */
+
+#define RB_CAP 768
+
+typedef struct rb_node {
+    uint64_t w;
+    uint16_t rowused, cellstart; /* cellstart: bit p = a cell starts at p */
+    uint8_t t, band, groupstart, next; /* groupstart: bit S = group at slot S */
+    uint8_t R[9], col[9], label[10];
+} rb_node;
+
+typedef struct rb_ctx {
+    uint8_t g[2][81];
+    uint8_t rowcls[2][9], bandcls[2][3];
+    const uint8_t *row;   /* the candidate source row being laid out */
+    const uint8_t *req;   /* pattern mode: the required givens of the row */
+    uint8_t out[9];       /* the row under construction */
+    uint8_t best[9];      /* the best row of the level so far */
+    rb_node *next;        /* children of the level */
+    int n, overflow, cap;
+    int dfs;              /* pattern mode: keep every child within bound */
+    uint8_t (*rows)[9];   /* dfs: the row string of each child */
+    int key0[2][9], bestkey[2];
+    uint8_t rowgivens[2][9];
+    const uint8_t *reqall;
+    ml_state *ms;
+} rb_ctx;
+
+/* memcmp of short prefixes, inlined. */
+static inline int rb_cmp(const uint8_t *a, const uint8_t *b, int n)
+{
+    for (int k = 0; k < n; k++)
+        if (a[k] != b[k])
+            return a[k] < b[k] ? -1 : 1;
+    return 0;
+}
+
+static void rb_emit(rb_ctx *x, const rb_node *c)
+{
+    int d = rb_cmp(x->out, x->best, 9);
+    if (d > 0)
+        return;
+    if (d < 0 && !x->dfs) {
+        memcpy(x->best, x->out, 9);
+        x->n = 0;
+    }
+    if (x->n >= x->cap) {
+        x->overflow = 1;
+        return;
+    }
+    if (x->dfs)
+        memcpy(x->rows[x->n], x->out, 9);
+    x->next[x->n++] = *c;
+}
+
+static void rb_group(rb_ctx *x, rb_node *c, int slot);
+
+/* Lays out the cells from output column p to gend (the end of the current
+ * stack group), then the next group. */
+static void rb_cells_req(rb_ctx *x, const rb_node *c, int p, int e, int gend);
+
+static void rb_cells(rb_ctx *x, rb_node *c, int p, int gend)
+{
+    if (x->overflow)
+        return;
+    if (p == gend) {
+        if (p == 9)
+            rb_emit(x, c);
+        else
+            rb_group(x, c, p / 3);
+        return;
+    }
+    int e = p + 1;
+    while (e % 3 && !(c->cellstart >> e & 1))
+        e++;
+    if (x->req) {
+        rb_cells_req(x, c, p, e, gend);
+        return;
+    }
+    int k = e - p, nn = 0;
+    uint8_t cols[3], nd[3];
+    /* The distinct new (unlabelled) digits of the cell: their order is the
+     * choice; everything else is sorted. */
+    for (int a = 0; a < k; a++) {
+        uint8_t d = x->row[c->col[p + a]];
+        cols[a] = c->col[p + a];
+        if (d && !c->label[d]) {
+            int seen = 0;
+            for (int b = 0; b < nn; b++)
+                seen |= nd[b] == d;
+            if (!seen)
+                nd[nn++] = d;
+        }
+    }
+    static const uint8_t perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                        {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    int np = nn == 3 ? 6 : nn == 2 ? 2 : 1;
+    for (int q = 0; q < np; q++) {
+        /* One choice (the common case): lay out in place, no copy. */
+        rb_node tmp, *ch = c;
+        if (np > 1) {
+            tmp = *c;
+            ch = &tmp;
+        }
+        uint8_t oc[3], ov[3];
+        /* perms[0] and perms[2] order the first two the two ways. */
+        const uint8_t *pm = perms[nn == 2 ? 2 * q : q];
+        for (int b = 0; b < nn; b++)
+            ch->label[nd[pm[b]]] = ch->next++;
+        for (int a = 0; a < k; a++) {
+            uint8_t d = x->row[cols[a]];
+            uint8_t w = d ? ch->label[d] : 0;
+            int b = a;
+            while (b > 0 && ov[b - 1] > w) {
+                ov[b] = ov[b - 1];
+                oc[b] = oc[b - 1];
+                b--;
+            }
+            ov[b] = w;
+            oc[b] = cols[a];
+        }
+        for (int a = 0; a < k; a++) {
+            ch->col[p + a] = oc[a];
+            x->out[p + a] = ov[a];
+            if (a && ov[a] != ov[a - 1])
+                ch->cellstart |= (uint16_t)(1u << (p + a));
+        }
+        if (rb_cmp(x->out, x->best, e) > 0)
+            continue;
+        rb_cells(x, ch, e, gend);
+    }
+}
+
+/* Pattern mode: the cell's columns must put givens exactly where the
+ * required pattern has them. Every order of the cell's columns that does
+ * is a child, smallest or not: a smaller layout now may be unable to meet
+ * the pattern later. Only a run of equal values (same digit or both empty)
+ * in adjacent places stays a tied cell, in one order. */
+static void rb_cells_req(rb_ctx *x, const rb_node *c, int p, int e, int gend)
+{
+    static const uint8_t perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                        {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    static const uint8_t p2[2][3] = {{0, 1, 2}, {1, 0, 2}};
+    int k = e - p, np = k == 3 ? 6 : k;
+    for (int q = 0; q < np; q++) {
+        const uint8_t *pm = k == 3 ? perms[q] : p2[q];
+        rb_node ch = *c;
+        int ok = 1;
+        for (int a = 0; a < k && ok; a++) {
+            uint8_t d = x->row[c->col[p + pm[a]]];
+            if ((d != 0) != x->req[p + a]) {
+                ok = 0;
+                break;
+            }
+            if (d && !ch.label[d])
+                ch.label[d] = ch.next++;
+            x->out[p + a] = d ? ch.label[d] : 0;
+            ch.col[p + a] = c->col[p + pm[a]];
+            if (a && x->out[p + a] == x->out[p + a - 1]) {
+                if (pm[a] < pm[a - 1])
+                    ok = 0; /* the other order of a tied run */
+            } else if (a) {
+                ch.cellstart |= (uint16_t)(1u << (p + a));
+            }
+        }
+        if (!ok || rb_cmp(x->out, x->best, e) > 0)
+            continue;
+        rb_cells(x, &ch, e, gend);
+    }
+}
+
+/* Tries every order of the stacks of the group starting at `slot`; adjacent
+ * stacks with the same content in this row (same digits per cell) stay
+ * tied, in one order only. */
+static void rb_group(rb_ctx *x, rb_node *c, int slot)
+{
+    int end = slot + 1;
+    while (end < 3 && !(c->groupstart >> end & 1))
+        end++;
+    int m = end - slot;
+    if (m == 1) {
+        rb_cells(x, c, slot * 3, end * 3);
+        return;
+    }
+    /* Content key of each stack: its row digits sorted inside each cell. */
+    uint8_t key[3][3], cls[3];
+    for (int i = 0; i < m; i++) {
+        int base = (slot + i) * 3;
+        for (int a = 0; a < 3; a++) {
+            uint8_t d = x->row[c->col[base + a]];
+            int b = a;
+            while (b > 0 && !(c->cellstart >> (base + b) & 1) && key[i][b - 1] > d) {
+                key[i][b] = key[i][b - 1];
+                b--;
+            }
+            key[i][b] = d;
+        }
+        cls[i] = (uint8_t)i;
+        /* Pattern mode ties nothing here: equal stacks may need different
+         * layouts in different slots. */
+        for (int j = 0; j < i && !x->req; j++)
+            if (memcmp(key[i], key[j], 3) == 0) {
+                cls[i] = (uint8_t)j;
+                break;
+            }
+    }
+    static const uint8_t p2[2][3] = {{0, 1, 2}, {1, 0, 2}};
+    static const uint8_t p3[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                     {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    int np = m == 2 ? 2 : 6;
+    for (int q = 0; q < np; q++) {
+        const uint8_t *pm = m == 2 ? p2[q] : p3[q];
+        int ok = 1;
+        for (int i = 1; i < m; i++)
+            if (cls[pm[i]] == cls[pm[i - 1]] && pm[i] < pm[i - 1])
+                ok = 0;
+        if (!ok)
+            continue;
+        rb_node ch = *c;
+        for (int i = 0; i < m; i++) {
+            memcpy(ch.col + (slot + i) * 3, c->col + (slot + pm[i]) * 3, 3);
+            if (i && cls[pm[i]] != cls[pm[i - 1]])
+                ch.groupstart |= (uint8_t)(1u << (slot + i));
+        }
+        rb_cells(x, &ch, slot * 3, end * 3);
+        if (x->overflow)
+            return;
+    }
+}
+
+static uint64_t rb_fact(int k)
+{
+    return k == 3 ? 6 : k == 2 ? 2 : 1;
+}
+
+/* Column orders a final node stands for: tied stacks and tied columns. */
+static uint64_t rb_colweight(const rb_node *c)
+{
+    uint64_t w = 1;
+    for (int s = 0; s < 3;) {
+        int end = s + 1;
+        while (end < 3 && !(c->groupstart >> end & 1))
+            end++;
+        int m = end - s;
+        w *= rb_fact(m);
+        for (int p = s * 3; p < s * 3 + 3;) {
+            int e = p + 1;
+            while (e % 3 && !(c->cellstart >> e & 1))
+                e++;
+            for (int i = 0; i < m; i++)
+                w *= rb_fact(e - p);
+            p = e;
+        }
+        s = end;
+    }
+    return w;
+}
+
+/* ---- Full grids: rows 0 and 1 together ----
+ *
+ * In a grid whose rows hold distinct digits, row 0 is 123456789 under
+ * every column order, so the breadth-first search would tie all 1296 of
+ * them on each of its 18 lines. Instead rows 0 and 1 are chosen together,
+ * the columns by branch and bound on row 1: a digit's label is the output
+ * position of its column in row 0, and when row 1 reaches a digit whose
+ * row-0 column is not placed yet, that column goes to the leftmost place
+ * it may take (any other place gives a larger value here, so it cannot
+ * win or tie). Every column order reaching the smallest rows 0-1 becomes
+ * a node of level 2 (all columns placed). */
+typedef struct fg_ctx {
+    const uint8_t *r1;        /* source row 1 */
+    uint8_t pi[9];            /* column c of row 1 -> column of its digit in row 0 */
+    int8_t C[9], Cinv[9], sig[3];
+    uint8_t stackused;
+    uint8_t v[9];
+    uint8_t best[9];
+    rb_node proto;            /* t, R, rowused, band, w */
+    const uint8_t *r0;
+    rb_node *out;
+    int n, cap, overflow;
+} fg_ctx;
+
+static int fg_allowed(const fg_ctx *f, int k, int c)
+{
+    int S = k / 3;
+    if (f->C[k] >= 0 || f->Cinv[c] >= 0)
+        return 0;
+    return f->sig[S] >= 0 ? f->sig[S] == c / 3 : !(f->stackused >> (c / 3) & 1);
+}
+
+static int fg_place(fg_ctx *f, int k, int c)
+{
+    int S = k / 3, fresh = f->sig[S] < 0;
+    f->C[k] = (int8_t)c;
+    f->Cinv[c] = (int8_t)k;
+    if (fresh) {
+        f->sig[S] = (int8_t)(c / 3);
+        f->stackused |= (uint8_t)(1u << (c / 3));
+    }
+    return fresh;
+}
+
+static void fg_unplace(fg_ctx *f, int k, int c, int fresh)
+{
+    f->C[k] = -1;
+    f->Cinv[c] = -1;
+    if (fresh) {
+        f->stackused &= (uint8_t)~(1u << f->sig[k / 3]);
+        f->sig[k / 3] = -1;
+    }
+}
+
+static void fg_pos(fg_ctx *f, int j);
+
+/* C[j] is placed: gives position j its value (placing pi(C[j]) leftmost
+ * if needed), then goes on. */
+static void fg_value(fg_ctx *f, int j)
+{
+    int c = f->pi[f->C[j]];
+    if (f->Cinv[c] >= 0) {
+        f->v[j] = (uint8_t)(f->Cinv[c] + 1);
+        if (rb_cmp(f->v, f->best, j + 1) <= 0)
+            fg_pos(f, j + 1);
+        return;
+    }
+    for (int k = j + 1; k < 9; k++)
+        if (fg_allowed(f, k, c)) {
+            f->v[j] = (uint8_t)(k + 1);
+            if (rb_cmp(f->v, f->best, j + 1) > 0)
+                return;
+            int fresh = fg_place(f, k, c);
+            fg_pos(f, j + 1);
+            fg_unplace(f, k, c, fresh);
+            return;
+        }
+}
+
+static void fg_pos(fg_ctx *f, int j)
+{
+    if (f->overflow)
+        return;
+    if (j == 9) {
+        int d = rb_cmp(f->v, f->best, 9);
+        if (d < 0) {
+            memcpy(f->best, f->v, 9);
+            f->n = 0;
+        }
+        if (f->n >= f->cap) {
+            f->overflow = 1;
+            return;
+        }
+        rb_node *o = &f->out[f->n++];
+        *o = f->proto;
+        for (int k = 0; k < 9; k++) {
+            o->col[k] = (uint8_t)f->C[k];
+            o->label[f->r0[f->C[k]]] = (uint8_t)(k + 1);
+        }
+        return;
+    }
+    if (f->C[j] >= 0) {
+        fg_value(f, j);
+        return;
+    }
+    for (int c = 0; c < 9; c++)
+        if (fg_allowed(f, j, c)) {
+            int fresh = fg_place(f, j, c);
+            fg_value(f, j);
+            fg_unplace(f, j, c, fresh);
+        }
+}
+
+/* Fills out[] with the level-2 nodes; returns their count, -1 on overflow.
+ * best01 receives rows 0 and 1. */
+static int fg_top(const rb_ctx *cx, int sym, rb_node *out, int cap, uint8_t best01[18])
+{
+    fg_ctx f;
+    f.out = out;
+    f.cap = cap;
+    f.n = 0;
+    f.overflow = 0;
+    memset(f.best, 0xFF, 9);
+    /* When no row 1 shares a digit with its row 0 inside a box (every
+     * valid grid), row 1 starts with three values from row-0 stacks other
+     * than its own: 4 5 6 exactly when one of its stacks draws all three
+     * digits from one stack of row 0, else at best 4 5 7. Pairs without
+     * such a stack are then skipped when another pair has one. */
+    uint8_t combo[36][3], ncombo = 0;
+    int ckey[36], boxclean = 1;
+    for (int t = 0; t < (sym ? 1 : 2); t++)
+        for (int r0 = 0; r0 < 9; r0++)
+            for (int r1 = r0 / 3 * 3; r1 < r0 / 3 * 3 + 3; r1++) {
+                if (r1 == r0)
+                    continue;
+                const uint8_t *a = cx->g[t] + r0 * 9, *b = cx->g[t] + r1 * 9;
+                int8_t where[10];
+                int key = 0;
+                for (int c = 0; c < 9; c++)
+                    where[a[c]] = (int8_t)c;
+                for (int c = 0; c < 9; c++)
+                    if (where[b[c]] / 3 == c / 3)
+                        boxclean = 0;
+                for (int st = 0; st < 3; st++) {
+                    int s0 = where[b[st * 3]] / 3, s1 = where[b[st * 3 + 1]] / 3,
+                        s2 = where[b[st * 3 + 2]] / 3;
+                    if (s0 == s1 && s1 == s2)
+                        key = 1;
+                }
+                int k = ncombo++;
+                while (k > 0 && ckey[k - 1] < key) {
+                    ckey[k] = ckey[k - 1];
+                    memcpy(combo[k], combo[k - 1], 3);
+                    k--;
+                }
+                ckey[k] = key;
+                combo[k][0] = (uint8_t)t;
+                combo[k][1] = (uint8_t)r0;
+                combo[k][2] = (uint8_t)r1;
+            }
+    for (int q = 0; q < ncombo; q++) {
+                if (boxclean && ckey[q] < ckey[0])
+                    break;
+                int t = combo[q][0], r0 = combo[q][1], r1 = combo[q][2];
+                const uint8_t *a = cx->g[t] + r0 * 9, *b = cx->g[t] + r1 * 9;
+                int8_t where[10];
+                memset(where, -1, sizeof where);
+                for (int c = 0; c < 9; c++)
+                    where[a[c]] = (int8_t)c;
+                for (int c = 0; c < 9; c++)
+                    f.pi[c] = (uint8_t)where[b[c]];
+                memset(&f.proto, 0, sizeof f.proto);
+                f.proto.w = sym ? 2 : 1;
+                f.proto.t = (uint8_t)t;
+                f.proto.R[0] = (uint8_t)r0;
+                f.proto.R[1] = (uint8_t)r1;
+                f.proto.rowused = (uint16_t)(1u << r0 | 1u << r1);
+                f.proto.band = (uint8_t)(r0 / 3);
+                f.proto.cellstart = 0x1FF;
+                f.proto.groupstart = 7;
+                f.proto.next = 10;
+                f.r0 = a;
+                memset(f.C, -1, sizeof f.C);
+                memset(f.Cinv, -1, sizeof f.Cinv);
+                memset(f.sig, -1, sizeof f.sig);
+                f.stackused = 0;
+                fg_pos(&f, 0);
+                if (f.overflow)
+                    return -1;
+    }
+    for (int k = 0; k < 9; k++)
+        best01[k] = (uint8_t)(k + 1);
+    memcpy(best01 + 9, f.best, 9);
+    return f.n;
+}
+
+/* A full grid whose rows each hold nine distinct digits. */
+static int fg_applies(const sudoku_grid *in)
+{
+    for (int r = 0; r < 9; r++) {
+        uint16_t seen = 0;
+        for (int c = 0; c < 9; c++) {
+            uint8_t d = in->cell[r * 9 + c];
+            if (!d || (seen >> d & 1))
+                return 0;
+            seen |= (uint16_t)(1u << d);
+        }
+    }
+    return 1;
+}
+
+/* Returns 1 and fills best/ties/bt when done, 0 on overflow. */
+/* Lays out every allowed candidate row for output row i below node c. */
+static void rb_expand(rb_ctx *cx, const rb_node *c, int i)
+{
+    const uint8_t *rc = cx->rowcls[c->t], *bc = cx->bandcls[c->t];
+    uint8_t opt[9];
+    int no = 0, need = -1;
+    if (cx->reqall) {
+        need = 0;
+        for (int k = 0; k < 9; k++)
+            need += cx->reqall[i * 9 + k];
+    }
+    cx->req = cx->reqall ? cx->reqall + i * 9 : NULL;
+    for (int r = 0; r < 9; r++)
+        if (i % 3 == 0 ? !(c->rowused >> r & 1)
+                       : r / 3 == c->band && !(c->rowused >> r & 1))
+            opt[no++] = (uint8_t)r;
+    for (int o = 0; o < no; o++) {
+        int r = opt[o], skip = 0;
+        uint64_t weight = 1;
+        for (int b = 0; b < no; b++) {
+            int e = opt[b];
+            if (b == o || rc[e] != rc[r])
+                continue;
+            if (e / 3 != r / 3 && bc[e / 3] != bc[r / 3])
+                continue;
+            if (b < o) {
+                skip = 1;
+                break;
+            }
+            weight++;
+        }
+        if (skip || (i == 0 && cx->key0[c->t][r] >= 0 &&
+             cx->key0[c->t][r] % 64 < cx->bestkey[cx->key0[c->t][r] / 64]) ||
+            (need >= 0 && cx->rowgivens[c->t][r] != need))
+            continue;
+        rb_node ch = *c;
+        ch.w *= weight;
+        ch.R[i] = (uint8_t)r;
+        ch.rowused |= (uint16_t)(1u << r);
+        ch.band = (uint8_t)(r / 3);
+        cx->row = cx->g[c->t] + r * 9;
+        rb_cells(cx, &ch, 0, 0);
+        if (cx->overflow)
+            return;
+    }
+}
+
+static void rb_record(ml_state *x, const rb_node *c)
+{
+    x->t = c->t;
+    for (int k = 0; k < 9; k++) {
+        x->R[k] = (int8_t)c->R[k];
+        x->C[k] = (int8_t)c->col[k];
+    }
+    memcpy(x->label, c->label, sizeof x->label);
+    record(x);
+}
+
+/* NOT USED (see sudoku_minlex_pattern): misses the smallest digits on a
+ * few inputs (5 of 420 in the long brute-force run, always in the last
+ * row); kept only so the cause can be found. Either fix it against those
+ * inputs (they are fixed cases in test_minlex.c) or delete it with
+ * rb_cells_req and the req parameter of rb_search.
+ *
+ * Pattern mode. A smaller row now may still fail the required pattern
+ * later, so the level-wide pruning of the breadth-first search would be
+ * wrong; instead depth first, children in increasing row order, bounded
+ * by the best complete string found so far. `lt`: the prefix is already
+ * below the best. Returns 0 on overflow. */
+#define RB_KIDS 192
+static int rb_dfs(rb_ctx *cx, const rb_node *c, int i, int lt)
+{
+    rb_node kids[RB_KIDS];
+    uint8_t rows[RB_KIDS][9], done[RB_KIDS];
+    ml_state *ms = cx->ms;
+    cx->next = kids;
+    cx->rows = rows;
+    cx->n = 0;
+    cx->cap = RB_KIDS;
+    if (lt)
+        memset(cx->best, 0xFF, 9);
+    else
+        memcpy(cx->best, ms->best + i * 9, 9);
+    rb_expand(cx, c, i);
+    if (cx->overflow)
+        return 0;
+    int n = cx->n;
+    memset(done, 0, sizeof done);
+    for (;;) {
+        int m = -1;
+        for (int a = 0; a < n; a++)
+            if (!done[a] && (m < 0 || rb_cmp(rows[a], rows[m], 9) < 0))
+                m = a;
+        if (m < 0)
+            return 1;
+        done[m] = 1;
+        int d = lt ? -1 : rb_cmp(rows[m], ms->best + i * 9, 9);
+        if (d > 0)
+            return 1; /* the rest are no smaller */
+        memcpy(ms->cur + i * 9, rows[m], 9);
+        if (i == 8) {
+            if (d < 0) {
+                memcpy(ms->best, ms->cur, 81);
+                rb_record(ms, &kids[m]);
+            }
+            continue;
+        }
+        if (!rb_dfs(cx, &kids[m], i + 1, d < 0))
+            return 0;
+        /* The best may have improved below: is the prefix above this row
+         * still strictly smaller than the best's? */
+        if (lt)
+            lt = rb_cmp(ms->cur, ms->best, i * 9) < 0;
+    }
+}
+
+static int rb_search(ml_state *x, const sudoku_grid *in, const uint8_t *req)
+{
+    rb_ctx cx;
+    int sym = 1, n;
+    for (int r = 0; r < 9 && sym; r++)
+        for (int c = r + 1; c < 9; c++)
+            if (in->cell[r * 9 + c] != in->cell[c * 9 + r]) {
+                sym = 0;
+                break;
+            }
+    for (int t = 0; t < 2; t++) {
+        for (int r = 0; r < 9; r++)
+            for (int c = 0; c < 9; c++)
+                x->g[r * 9 + c] = t ? in->cell[c * 9 + r] : in->cell[r * 9 + c];
+        memcpy(cx.g[t], x->g, 81);
+        classes(x);
+        memcpy(cx.rowcls[t], x->rowcls, 9);
+        memcpy(cx.bandcls[t], x->bandcls, 3);
+    }
+    rb_node root[2];
+    n = 0;
+    for (int t = 0; t < (sym ? 1 : 2); t++) {
+        rb_node *c = &root[n++];
+        memset(c, 0, sizeof *c);
+        c->w = sym ? 2 : 1;
+        c->t = (uint8_t)t;
+        c->next = 1;
+        c->groupstart = 1;
+        c->cellstart = 1u | 1u << 3 | 1u << 6;
+        for (int k = 0; k < 9; k++)
+            c->col[k] = (uint8_t)k;
+    }
+    /* Row 0 from a line with distinct digits depends only on its empty
+     * counts per stack (sorted, most first; a larger key is a smaller
+     * row), and so does row 0 from a line holding one digit several times
+     * (the pattern grids of pattern mode): lines below the best key of
+     * their family cannot win. Other lines are always laid out. */
+    int bestkey[2] = {-1, -1};
+    for (int t = 0; t < 2; t++)
+        for (int r = 0; r < 9; r++) {
+            const uint8_t *row = cx.g[t] + r * 9;
+            uint16_t seen = 0;
+            int e[3] = {0, 0, 0}, dup = 0, nd = 0;
+            for (int c = 0; c < 9; c++) {
+                if (!row[c]) {
+                    e[c / 3]++;
+                    continue;
+                }
+                dup |= seen >> row[c] & 1;
+                nd += !(seen >> row[c] & 1);
+                seen |= (uint16_t)(1u << row[c]);
+            }
+            for (int p = 0; p < 3; p++)
+                for (int q = p + 1; q < 3; q++)
+                    if (e[q] > e[p]) { int s = e[p]; e[p] = e[q]; e[q] = s; }
+            int fam = dup ? (nd == 1 ? 1 : -1) : 0;
+            cx.key0[t][r] = fam < 0 || req ? -1 : fam * 64 + e[0] * 16 + e[1] * 4 + e[2];
+            if (cx.key0[t][r] >= 0 && cx.key0[t][r] % 64 > bestkey[fam] && (t == 0 || !sym))
+                bestkey[fam] = cx.key0[t][r] % 64;
+        }
+    cx.bestkey[0] = bestkey[0];
+    cx.bestkey[1] = bestkey[1];
+    cx.reqall = req;
+    cx.ms = x;
+    cx.overflow = 0;
+    cx.dfs = req != NULL;
+    for (int t = 0; t < 2; t++)
+        for (int r = 0; r < 9; r++) {
+            cx.rowgivens[t][r] = 0;
+            for (int c = 0; c < 9; c++)
+                cx.rowgivens[t][r] += cx.g[t][r * 9 + c] != 0;
+        }
+    if (req) {
+        memset(x->best, 0xFF, 81);
+        for (int a = 0; a < n; a++)
+            if (!rb_dfs(&cx, &root[a], 0, 0))
+                return 0;
+        return 1;
+    }
+    rb_node buf[2][RB_CAP];
+    const rb_node *cur = root;
+    int i0 = 0;
+    cx.cap = RB_CAP;
+    if (fg_applies(in)) {
+        n = fg_top(&cx, sym, buf[0], RB_CAP, x->best);
+        if (n < 0)
+            return 0;
+        cur = buf[0];
+        i0 = 2;
+    }
+    for (int i = i0; i < 9; i++) {
+        cx.next = buf[(i + 1) & 1];
+        cx.n = 0;
+        memset(cx.best, 0xFF, 9);
+        for (int a = 0; a < n; a++) {
+            rb_expand(&cx, &cur[a], i);
+            if (cx.overflow)
+                return 0;
+        }
+        memcpy(x->best + i * 9, cx.best, 9);
+        cur = cx.next;
+        n = cx.n;
+    }
+    x->ties = 0;
+    for (int a = 0; a < n; a++)
+        x->ties += cur[a].w * rb_colweight(&cur[a]);
+    rb_record(x, &cur[0]);
+    return 1;
+}
+
 static void finish(const ml_state *x, sudoku_grid *out, sudoku_transform *t)
 {
     memcpy(out->cell, x->best, 81);
@@ -501,7 +1222,10 @@ void sudoku_minlex(const sudoku_grid *in, sudoku_grid *out,
                    sudoku_transform *t)
 {
     ml_state x;
-    search(&x, in, NULL);
+    /* A full grid ties its first row over every column order: the cell
+     * search handles it without overflowing first. */
+    if (!rb_search(&x, in, NULL))
+        search(&x, in, NULL);
     finish(&x, out, t);
 }
 
@@ -511,14 +1235,24 @@ void sudoku_minlex_pattern(const sudoku_grid *in, sudoku_grid *out,
     ml_state x;
     sudoku_grid pat;
     uint8_t req[81];
+    /* A full grid has one pattern: both forms are the same. */
+    if (sudoku_grid_givens(in) == 81) {
+        sudoku_minlex(in, out, t);
+        return;
+    }
     /* First the smallest pattern: the minlex form of the grid with every
      * given made a 1 is exactly that pattern. Then the digits, among the
      * transforms that reach it. */
     for (int k = 0; k < 81; k++)
         pat.cell[k] = in->cell[k] ? 1 : 0;
-    search(&x, &pat, NULL);
+    if (!rb_search(&x, &pat, NULL))
+        search(&x, &pat, NULL);
     for (int k = 0; k < 81; k++)
         req[k] = x.best[k] != 0;
+    /* The digits: the cell search with the required pattern. (The row
+     * engine's depth-first pattern mode, rb_search(&x, in, req), missed
+     * the minimum on 2 of 420 brute-force checks of the long test and is
+     * not used until that is understood.) */
     search(&x, in, req);
     finish(&x, out, t);
 }
@@ -526,6 +1260,7 @@ void sudoku_minlex_pattern(const sudoku_grid *in, sudoku_grid *out,
 uint32_t sudoku_automorphisms(const sudoku_grid *g)
 {
     ml_state x;
-    search(&x, g, NULL);
+    if (!rb_search(&x, g, NULL))
+        search(&x, g, NULL);
     return (uint32_t)x.ties;
 }

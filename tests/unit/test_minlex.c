@@ -330,6 +330,36 @@ static void fixed_cases(void)
     sudoku_minlex(&g, &m, NULL);
     CHECK(strcmp(check_line(&m, l), GRID3) == 0);
     CHECK(sudoku_automorphisms(&g) == 3);
+    /* The full-grid path (rows 0-1 chosen together) on scrambled copies of
+     * the most automorphic grids, against the brute force. */
+    {
+        sudoku_rng r2;
+        sudoku_rng_seed(&r2, 77);
+        for (int k = 0; k < 4; k++) {
+            sudoku_grid a = check_grid(k & 1 ? GRID3 : GRID648), s;
+            sudoku_transform st;
+            random_transform(&r2, &st);
+            sudoku_transform_apply(&st, &a, &s);
+            uint32_t autos = brute(&s, ref, 0);
+            sudoku_minlex(&s, &m, NULL);
+            CHECK(same_cells(ref, &m));
+            CHECK(sudoku_automorphisms(&s) == autos);
+            CHECK(autos == (k & 1 ? 3u : 648u));
+        }
+    }
+    /* Pattern mode: inputs where a depth-first row search once found the
+     * right pattern but not the smallest digits. */
+    {
+        static const char *pat_cases[] = {
+            "...........................8.37.2......3.....5..1..7.3....7..3...........9.8.....",
+            "..................2567.8..3.........58.241..7.........798152364.................."};
+        for (int k = 0; k < 2; k++) {
+            sudoku_grid a = check_grid(pat_cases[k]);
+            brute(&a, ref, 1);
+            sudoku_minlex_pattern(&a, &m, NULL);
+            CHECK_MSG(same_cells(ref, &m), "pattern regression %d", k);
+        }
+    }
     memset(&g, 0, sizeof g);
     sudoku_minlex(&g, &m, NULL);
     CHECK(sudoku_grid_givens(&m) == 0);
