@@ -530,16 +530,11 @@ typedef struct rb_ctx {
     uint8_t g[2][81];
     uint8_t rowcls[2][9], bandcls[2][3];
     const uint8_t *row;   /* the candidate source row being laid out */
-    const uint8_t *req;   /* pattern mode: the required givens of the row */
     uint8_t out[9];       /* the row under construction */
     uint8_t best[9];      /* the best row of the level so far */
     rb_node *next;        /* children of the level */
     int n, overflow, cap;
-    int dfs;              /* pattern mode: keep every child within bound */
-    uint8_t (*rows)[9];   /* dfs: the row string of each child */
     int key0[2][9], bestkey[2];
-    uint8_t rowgivens[2][9];
-    const uint8_t *reqall;
     ml_state *ms;
 } rb_ctx;
 
@@ -557,7 +552,7 @@ static void rb_emit(rb_ctx *x, const rb_node *c)
     int d = rb_cmp(x->out, x->best, 9);
     if (d > 0)
         return;
-    if (d < 0 && !x->dfs) {
+    if (d < 0) {
         memcpy(x->best, x->out, 9);
         x->n = 0;
     }
@@ -565,8 +560,6 @@ static void rb_emit(rb_ctx *x, const rb_node *c)
         x->overflow = 1;
         return;
     }
-    if (x->dfs)
-        memcpy(x->rows[x->n], x->out, 9);
     x->next[x->n++] = *c;
 }
 
@@ -574,8 +567,6 @@ static void rb_group(rb_ctx *x, rb_node *c, int slot);
 
 /* Lays out the cells from output column p to gend (the end of the current
  * stack group), then the next group. */
-static void rb_cells_req(rb_ctx *x, const rb_node *c, int p, int e, int gend);
-
 static void rb_cells(rb_ctx *x, rb_node *c, int p, int gend)
 {
     if (x->overflow)
@@ -590,10 +581,6 @@ static void rb_cells(rb_ctx *x, rb_node *c, int p, int gend)
     int e = p + 1;
     while (e % 3 && !(c->cellstart >> e & 1))
         e++;
-    if (x->req) {
-        rb_cells_req(x, c, p, e, gend);
-        return;
-    }
     int k = e - p, nn = 0;
     uint8_t cols[3], nd[3];
     /* The distinct new (unlabelled) digits of the cell: their order is the
@@ -648,44 +635,6 @@ static void rb_cells(rb_ctx *x, rb_node *c, int p, int gend)
     }
 }
 
-/* Pattern mode: the cell's columns must put givens exactly where the
- * required pattern has them. Every order of the cell's columns that does
- * is a child, smallest or not: a smaller layout now may be unable to meet
- * the pattern later. Only a run of equal values (same digit or both empty)
- * in adjacent places stays a tied cell, in one order. */
-static void rb_cells_req(rb_ctx *x, const rb_node *c, int p, int e, int gend)
-{
-    static const uint8_t perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
-                                        {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
-    static const uint8_t p2[2][3] = {{0, 1, 2}, {1, 0, 2}};
-    int k = e - p, np = k == 3 ? 6 : k;
-    for (int q = 0; q < np; q++) {
-        const uint8_t *pm = k == 3 ? perms[q] : p2[q];
-        rb_node ch = *c;
-        int ok = 1;
-        for (int a = 0; a < k && ok; a++) {
-            uint8_t d = x->row[c->col[p + pm[a]]];
-            if ((d != 0) != x->req[p + a]) {
-                ok = 0;
-                break;
-            }
-            if (d && !ch.label[d])
-                ch.label[d] = ch.next++;
-            x->out[p + a] = d ? ch.label[d] : 0;
-            ch.col[p + a] = c->col[p + pm[a]];
-            if (a && x->out[p + a] == x->out[p + a - 1]) {
-                if (pm[a] < pm[a - 1])
-                    ok = 0; /* the other order of a tied run */
-            } else if (a) {
-                ch.cellstart |= (uint16_t)(1u << (p + a));
-            }
-        }
-        if (!ok || rb_cmp(x->out, x->best, e) > 0)
-            continue;
-        rb_cells(x, &ch, e, gend);
-    }
-}
-
 /* Tries every order of the stacks of the group starting at `slot`; adjacent
  * stacks with the same content in this row (same digits per cell) stay
  * tied, in one order only. */
@@ -713,9 +662,7 @@ static void rb_group(rb_ctx *x, rb_node *c, int slot)
             key[i][b] = d;
         }
         cls[i] = (uint8_t)i;
-        /* Pattern mode ties nothing here: equal stacks may need different
-         * layouts in different slots. */
-        for (int j = 0; j < i && !x->req; j++)
+        for (int j = 0; j < i; j++)
             if (memcmp(key[i], key[j], 3) == 0) {
                 cls[i] = (uint8_t)j;
                 break;
@@ -990,13 +937,7 @@ static void rb_expand(rb_ctx *cx, const rb_node *c, int i)
 {
     const uint8_t *rc = cx->rowcls[c->t], *bc = cx->bandcls[c->t];
     uint8_t opt[9];
-    int no = 0, need = -1;
-    if (cx->reqall) {
-        need = 0;
-        for (int k = 0; k < 9; k++)
-            need += cx->reqall[i * 9 + k];
-    }
-    cx->req = cx->reqall ? cx->reqall + i * 9 : NULL;
+    int no = 0;
     for (int r = 0; r < 9; r++)
         if (i % 3 == 0 ? !(c->rowused >> r & 1)
                        : r / 3 == c->band && !(c->rowused >> r & 1))
@@ -1017,8 +958,7 @@ static void rb_expand(rb_ctx *cx, const rb_node *c, int i)
             weight++;
         }
         if (skip || (i == 0 && cx->key0[c->t][r] >= 0 &&
-             cx->key0[c->t][r] % 64 < cx->bestkey[cx->key0[c->t][r] / 64]) ||
-            (need >= 0 && cx->rowgivens[c->t][r] != need))
+             cx->key0[c->t][r] % 64 < cx->bestkey[cx->key0[c->t][r] / 64]))
             continue;
         rb_node ch = *c;
         ch.w *= weight;
@@ -1043,65 +983,7 @@ static void rb_record(ml_state *x, const rb_node *c)
     record(x);
 }
 
-/* NOT USED (see sudoku_minlex_pattern): misses the smallest digits on a
- * few inputs (5 of 420 in the long brute-force run, always in the last
- * row); kept only so the cause can be found. Either fix it against those
- * inputs (they are fixed cases in test_minlex.c) or delete it with
- * rb_cells_req and the req parameter of rb_search.
- *
- * Pattern mode. A smaller row now may still fail the required pattern
- * later, so the level-wide pruning of the breadth-first search would be
- * wrong; instead depth first, children in increasing row order, bounded
- * by the best complete string found so far. `lt`: the prefix is already
- * below the best. Returns 0 on overflow. */
-#define RB_KIDS 192
-static int rb_dfs(rb_ctx *cx, const rb_node *c, int i, int lt)
-{
-    rb_node kids[RB_KIDS];
-    uint8_t rows[RB_KIDS][9], done[RB_KIDS];
-    ml_state *ms = cx->ms;
-    cx->next = kids;
-    cx->rows = rows;
-    cx->n = 0;
-    cx->cap = RB_KIDS;
-    if (lt)
-        memset(cx->best, 0xFF, 9);
-    else
-        memcpy(cx->best, ms->best + i * 9, 9);
-    rb_expand(cx, c, i);
-    if (cx->overflow)
-        return 0;
-    int n = cx->n;
-    memset(done, 0, sizeof done);
-    for (;;) {
-        int m = -1;
-        for (int a = 0; a < n; a++)
-            if (!done[a] && (m < 0 || rb_cmp(rows[a], rows[m], 9) < 0))
-                m = a;
-        if (m < 0)
-            return 1;
-        done[m] = 1;
-        int d = lt ? -1 : rb_cmp(rows[m], ms->best + i * 9, 9);
-        if (d > 0)
-            return 1; /* the rest are no smaller */
-        memcpy(ms->cur + i * 9, rows[m], 9);
-        if (i == 8) {
-            if (d < 0) {
-                memcpy(ms->best, ms->cur, 81);
-                rb_record(ms, &kids[m]);
-            }
-            continue;
-        }
-        if (!rb_dfs(cx, &kids[m], i + 1, d < 0))
-            return 0;
-        /* The best may have improved below: is the prefix above this row
-         * still strictly smaller than the best's? */
-        if (lt)
-            lt = rb_cmp(ms->cur, ms->best, i * 9) < 0;
-    }
-}
-
-static int rb_search(ml_state *x, const sudoku_grid *in, const uint8_t *req)
+static int rb_search(ml_state *x, const sudoku_grid *in)
 {
     rb_ctx cx;
     int sym = 1, n;
@@ -1157,29 +1039,14 @@ static int rb_search(ml_state *x, const sudoku_grid *in, const uint8_t *req)
                 for (int q = p + 1; q < 3; q++)
                     if (e[q] > e[p]) { int s = e[p]; e[p] = e[q]; e[q] = s; }
             int fam = dup ? (nd == 1 ? 1 : -1) : 0;
-            cx.key0[t][r] = fam < 0 || req ? -1 : fam * 64 + e[0] * 16 + e[1] * 4 + e[2];
+            cx.key0[t][r] = fam < 0 ? -1 : fam * 64 + e[0] * 16 + e[1] * 4 + e[2];
             if (cx.key0[t][r] >= 0 && cx.key0[t][r] % 64 > bestkey[fam] && (t == 0 || !sym))
                 bestkey[fam] = cx.key0[t][r] % 64;
         }
     cx.bestkey[0] = bestkey[0];
     cx.bestkey[1] = bestkey[1];
-    cx.reqall = req;
     cx.ms = x;
     cx.overflow = 0;
-    cx.dfs = req != NULL;
-    for (int t = 0; t < 2; t++)
-        for (int r = 0; r < 9; r++) {
-            cx.rowgivens[t][r] = 0;
-            for (int c = 0; c < 9; c++)
-                cx.rowgivens[t][r] += cx.g[t][r * 9 + c] != 0;
-        }
-    if (req) {
-        memset(x->best, 0xFF, 81);
-        for (int a = 0; a < n; a++)
-            if (!rb_dfs(&cx, &root[a], 0, 0))
-                return 0;
-        return 1;
-    }
     rb_node buf[2][RB_CAP];
     const rb_node *cur = root;
     int i0 = 0;
@@ -1224,7 +1091,7 @@ void sudoku_minlex(const sudoku_grid *in, sudoku_grid *out,
     ml_state x;
     /* A full grid ties its first row over every column order: the cell
      * search handles it without overflowing first. */
-    if (!rb_search(&x, in, NULL))
+    if (!rb_search(&x, in))
         search(&x, in, NULL);
     finish(&x, out, t);
 }
@@ -1245,14 +1112,13 @@ void sudoku_minlex_pattern(const sudoku_grid *in, sudoku_grid *out,
      * transforms that reach it. */
     for (int k = 0; k < 81; k++)
         pat.cell[k] = in->cell[k] ? 1 : 0;
-    if (!rb_search(&x, &pat, NULL))
+    if (!rb_search(&x, &pat))
         search(&x, &pat, NULL);
     for (int k = 0; k < 81; k++)
         req[k] = x.best[k] != 0;
-    /* The digits: the cell search with the required pattern. (The row
-     * engine's depth-first pattern mode, rb_search(&x, in, req), missed
-     * the minimum on 2 of 420 brute-force checks of the long test and is
-     * not used until that is understood.) */
+    /* The digits: the cell search with the required pattern (the row
+     * engine's level-wide pruning would be wrong here: a row that is
+     * smaller now may fail the required pattern later). */
     search(&x, in, req);
     finish(&x, out, t);
 }
@@ -1260,7 +1126,7 @@ void sudoku_minlex_pattern(const sudoku_grid *in, sudoku_grid *out,
 uint32_t sudoku_automorphisms(const sudoku_grid *g)
 {
     ml_state x;
-    if (!rb_search(&x, g, NULL))
+    if (!rb_search(&x, g))
         search(&x, g, NULL);
     return (uint32_t)x.ties;
 }
