@@ -134,6 +134,18 @@ static inline double bench_sql(sqlite3 *db, const char *sql)
     return bench_now() - start;
 }
 
+/* The best of `runs` timings of sql: the least disturbed by other load. */
+static inline double bench_best_sql(sqlite3 *db, int runs, const char *sql)
+{
+    double best = 1e30;
+    for (int i = 0; i < runs; i++) {
+        double s = bench_sql(db, sql);
+        if (s < best)
+            best = s;
+    }
+    return best;
+}
+
 static inline void bench_report(const char *function, const char *set,
                                 const char *mode, const char *layer, size_t n,
                                 double seconds)

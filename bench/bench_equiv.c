@@ -17,16 +17,6 @@
 
 #define RUNS 3
 
-static double best_sql(sqlite3 *db, const char *sql)
-{
-    double best = 1e30;
-    for (int i = 0; i < RUNS; i++) {
-        double s = bench_sql(db, sql);
-        if (s < best)
-            best = s;
-    }
-    return best;
-}
 
 static void insert_pairs(sqlite3 *db, const char *table, const sudoku_grid *a,
                          const sudoku_grid *b, size_t n)
@@ -106,7 +96,7 @@ static void run(const char *rel)
     insert_pairs(db, "eq", ea, eb, ne);
     if (nr)
         bench_report("sudoku_equiv", set.name, "reject", "sql", nr,
-                     best_sql(db, "SELECT count(*) FROM rej WHERE sudoku_equiv(a, b)"));
+                     bench_best_sql(db, RUNS, "SELECT count(*) FROM rej WHERE sudoku_equiv(a, b)"));
 
     /* equivalent pairs against one minlex per pair (the mean of minlex(a)
      * and minlex(b), so that both sides' shapes count) */
@@ -130,9 +120,9 @@ static void run(const char *rel)
     printf("%s: sudoku_equiv on equivalent pairs = %.2fx one sudoku_minlex\n", set.name,
            t_eq / t_min);
     bench_report("sudoku_equiv_transform", set.name, "equivalent", "sql", ne,
-                 best_sql(db, "SELECT count(sudoku_equiv_transform(a, b)) FROM eq"));
+                 bench_best_sql(db, RUNS, "SELECT count(sudoku_equiv_transform(a, b)) FROM eq"));
     bench_report("sudoku_automorphisms", set.name, "all", "sql", ne,
-                 best_sql(db, "SELECT sum(sudoku_automorphisms(a)) FROM eq"));
+                 bench_best_sql(db, RUNS, "SELECT sum(sudoku_automorphisms(a)) FROM eq"));
 
     /* copies of one puzzle: one side constant, its canonical form kept */
     {
@@ -141,11 +131,11 @@ static void run(const char *rel)
         snprintf(sql, sizeof sql,
                  "SELECT count(sudoku_minlex(scramble)) FROM sudoku_scrambles('%s', 5000, 1)",
                  set.text[0]);
-        t_base = best_sql(db, sql);
+        t_base = bench_best_sql(db, RUNS, sql);
         snprintf(sql, sizeof sql,
                  "SELECT count(*) FROM sudoku_scrambles('%s', 5000, 1) WHERE sudoku_equiv(scramble, '%s')",
                  set.text[0], set.text[0]);
-        t_one = best_sql(db, sql);
+        t_one = bench_best_sql(db, RUNS, sql);
         bench_report("sudoku_equiv", set.name, "one-const", "sql", 5000, t_one);
         printf("%s: sudoku_equiv against one constant puzzle = %.2fx one sudoku_minlex\n",
                set.name, t_one / t_base);

@@ -17,16 +17,6 @@ static const char *EXAMPLE =
 
 #define RUNS 3
 
-static double best_sql(sqlite3 *db, const char *sql)
-{
-    double best = 1e30;
-    for (int i = 0; i < RUNS; i++) {
-        double s = bench_sql(db, sql);
-        if (s < best)
-            best = s;
-    }
-    return best;
-}
 
 int main(void)
 {
@@ -74,33 +64,33 @@ int main(void)
     db = bench_open(NULL);
     snprintf(sql, sizeof sql, "SELECT count(*) FROM sudoku_scrambles('%s')", EXAMPLE);
     bench_report("sudoku_scrambles", "example", "full", "sql",
-                 SUDOKU_GEOMETRIC_TRANSFORMS, best_sql(db, sql));
+                 SUDOKU_GEOMETRIC_TRANSFORMS, bench_best_sql(db, RUNS, sql));
     snprintf(sql, sizeof sql,
              "SELECT sum(length(scramble)) FROM sudoku_scrambles('%s')", EXAMPLE);
     bench_report("sudoku_scrambles", "example", "full-text", "sql",
-                 SUDOKU_GEOMETRIC_TRANSFORMS, best_sql(db, sql));
+                 SUDOKU_GEOMETRIC_TRANSFORMS, bench_best_sql(db, RUNS, sql));
     snprintf(sql, sizeof sql,
              "SELECT count(*) FROM sudoku_scrambles('%s', %zu, 1)", EXAMPLE, random_rows);
     bench_report("sudoku_scrambles", "example", "random", "sql", random_rows,
-                 best_sql(db, sql));
+                 bench_best_sql(db, RUNS, sql));
     snprintf(sql, sizeof sql,
              "SELECT sum(length(scramble)) FROM sudoku_scrambles('%s', %zu, 1)",
              EXAMPLE, random_rows);
     bench_report("sudoku_scrambles", "example", "random-text", "sql", random_rows,
-                 best_sql(db, sql));
+                 bench_best_sql(db, RUNS, sql));
     sqlite3_close(db);
 
     /* scalar functions over a puzzle collection */
     if (bench_load("puzzles/17_clue.txt", &set)) {
         db = bench_open(&set);
         bench_report("sudoku_scramble", set.name, "seed", "sql", set.n,
-                     best_sql(db, "SELECT count(sudoku_scramble(p, rowid)) FROM t"));
+                     bench_best_sql(db, RUNS, "SELECT count(sudoku_scramble(p, rowid)) FROM t"));
         bench_report("sudoku_transform", set.name, "apply", "sql", set.n,
-                     best_sql(db, "SELECT count(sudoku_transform(p, '{\"transpose\":true,"
+                     bench_best_sql(db, RUNS, "SELECT count(sudoku_transform(p, '{\"transpose\":true,"
                                   "\"rows\":[2,3,1,6,4,5,8,7,9],\"cols\":[8,7,9,1,2,3,6,5,4],"
                                   "\"digits\":[1,9,5,6,4,7,8,2,3]}')) FROM t"));
         bench_report("sudoku_scrambles", set.name, "join-5", "sql", set.n * 5,
-                     best_sql(db, "SELECT count(s.scramble) FROM t, sudoku_scrambles(t.p, 5, 1) s"));
+                     bench_best_sql(db, RUNS, "SELECT count(s.scramble) FROM t, sudoku_scrambles(t.p, 5, 1) s"));
         sqlite3_close(db);
         bench_free(&set);
     }

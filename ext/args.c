@@ -1,6 +1,7 @@
 /* args.c - argument conversion shared by every SQL function. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "ext.h"
 
@@ -85,6 +86,27 @@ int ext_arg_int(sqlite3_context *ctx, sqlite3_value *v, const char *what,
         return EXT_ERROR;
     }
     ext_error(ctx, "%s must be an INTEGER, not %s", what, ext_type_name(type));
+    return EXT_ERROR;
+}
+
+int ext_arg_keyword(sqlite3_context *ctx, sqlite3_value *v, const char *what,
+                    const char *const *names, const char *expected, int *index)
+{
+    const char *text;
+    if (sqlite3_value_type(v) == SQLITE_NULL)
+        return EXT_NULL;
+    if (sqlite3_value_type(v) != SQLITE_TEXT) {
+        ext_error(ctx, "%s must be %s", what, expected);
+        return EXT_ERROR;
+    }
+    text = (const char *)sqlite3_value_text(v);
+    for (int i = 0; text && names[i]; i++)
+        if (strcmp(text, names[i]) == 0) {
+            *index = i;
+            return EXT_OK;
+        }
+    ext_error(ctx, "unknown %s '%.40s' (expected %s)", what, text ? text : "",
+              expected);
     return EXT_ERROR;
 }
 

@@ -40,6 +40,12 @@ int ext_arg_grid(sqlite3_context *ctx, sqlite3_value *v, int argi,
 int ext_arg_int(sqlite3_context *ctx, sqlite3_value *v, const char *what,
                 sqlite3_int64 *out);
 
+/* Reads a keyword argument: *index is the position of its TEXT in the
+ * NULL-terminated `names`. `what` names the argument ("style") and
+ * `expected` lists the accepted names for messages ("'line' or 'grid'"). */
+int ext_arg_keyword(sqlite3_context *ctx, sqlite3_value *v, const char *what,
+                    const char *const *names, const char *expected, int *index);
+
 /* Reads a transform argument (the JSON text form of transform.h). */
 int ext_arg_transform(sqlite3_context *ctx, sqlite3_value *v, int argi,
                       sudoku_transform *t);

@@ -1,6 +1,4 @@
 /* format.c - sudoku_format(p [, style]). */
-#include <string.h>
-
 #include "ext.h"
 
 void ext_format(sqlite3_context *ctx, int argc, sqlite3_value **argv)
@@ -13,25 +11,14 @@ void ext_format(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     if (ext_arg_grid(ctx, argv[0], 1, &grid) != EXT_OK)
         return;
     if (argc > 1) {
-        const char *name;
-        if (sqlite3_value_type(argv[1]) == SQLITE_NULL)
+        static const char *const styles[] = {"line", "zeros", "grid", NULL};
+        static const sudoku_format_style style_of[] = {
+            SUDOKU_FORMAT_LINE, SUDOKU_FORMAT_ZEROS, SUDOKU_FORMAT_GRID};
+        int i;
+        if (ext_arg_keyword(ctx, argv[1], "style", styles,
+                            "'line', 'zeros' or 'grid'", &i) != EXT_OK)
             return;
-        if (sqlite3_value_type(argv[1]) != SQLITE_TEXT) {
-            ext_error(ctx, "style must be 'line', 'zeros' or 'grid'");
-            return;
-        }
-        name = (const char *)sqlite3_value_text(argv[1]);
-        if (name && strcmp(name, "line") == 0)
-            style = SUDOKU_FORMAT_LINE;
-        else if (name && strcmp(name, "zeros") == 0)
-            style = SUDOKU_FORMAT_ZEROS;
-        else if (name && strcmp(name, "grid") == 0)
-            style = SUDOKU_FORMAT_GRID;
-        else {
-            ext_error(ctx, "unknown style '%.40s' (expected 'line', 'zeros' "
-                           "or 'grid')", name ? name : "");
-            return;
-        }
+        style = style_of[i];
     }
     n = sudoku_grid_format(&grid, style, out);
     sqlite3_result_text(ctx, out, (int)n, SQLITE_TRANSIENT);

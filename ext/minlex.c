@@ -1,5 +1,4 @@
 /* minlex.c - sudoku_minlex(p [, mode]): the canonical form. */
-#include <string.h>
 
 #include "ext.h"
 #include "minlex.h"
@@ -12,23 +11,13 @@ void ext_minlex(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     if (ext_arg_grid(ctx, argv[0], 1, &grid) != EXT_OK)
         return;
     if (argc > 1) {
-        const char *name;
-        if (sqlite3_value_type(argv[1]) == SQLITE_NULL)
+        /* 'true' is a synonym of the default */
+        static const char *const modes[] = {"minlex", "true", "pattern", NULL};
+        int i;
+        if (ext_arg_keyword(ctx, argv[1], "mode", modes,
+                            "'minlex' or 'pattern'", &i) != EXT_OK)
             return;
-        if (sqlite3_value_type(argv[1]) != SQLITE_TEXT) {
-            ext_error(ctx, "mode (argument 2) must be 'minlex' or 'pattern'");
-            return;
-        }
-        name = (const char *)sqlite3_value_text(argv[1]);
-        if (name && (strcmp(name, "minlex") == 0 || strcmp(name, "true") == 0))
-            pattern = 0;
-        else if (name && strcmp(name, "pattern") == 0)
-            pattern = 1;
-        else {
-            ext_error(ctx, "unknown mode '%.40s' (expected 'minlex' or 'pattern')",
-                      name ? name : "");
-            return;
-        }
+        pattern = i == 2;
     }
     if (pattern)
         sudoku_minlex_pattern(&grid, &out, NULL);
