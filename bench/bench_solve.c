@@ -53,17 +53,6 @@ static double best_of(int repeats, double (*f)(const bench_set *),
     return best;
 }
 
-static double best_sql(int repeats, sqlite3 *db, const char *sql)
-{
-    double best = 1e30;
-    for (int r = 0; r < repeats; r++) {
-        double t = bench_sql(db, sql);
-        if (t < best)
-            best = t;
-    }
-    return best;
-}
-
 int main(int argc, char **argv)
 {
     int repeats = argc > 1 ? atoi(argv[1]) : 3;
@@ -79,11 +68,11 @@ int main(int argc, char **argv)
         bench_report("sudoku_solve", set.name, "first", "core", set.n,
                      best_of(repeats, core_first, &set));
         bench_report("sudoku_solve", set.name, "first", "sql", set.n,
-                     best_sql(repeats, db, "SELECT count(sudoku_solve(p)) FROM t"));
+                     bench_best_sql(db, repeats, "SELECT count(sudoku_solve(p)) FROM t"));
         bench_report("sudoku_count", set.name, "count2", "core", set.n,
                      best_of(repeats, core_count2, &set));
         bench_report("sudoku_count", set.name, "count2", "sql", set.n,
-                     best_sql(repeats, db,
+                     bench_best_sql(db, repeats,
                               "SELECT count(*) FROM t WHERE sudoku_count(p, 2) = 1"));
         sqlite3_close(db);
         bench_free(&set);

@@ -131,6 +131,29 @@ static int col_allowed(const ml_state *x, int k, int c)
 }
 
 /* Places c at k; returns what undo() needs. */
+/* Options opt[0..n) of one choice that are identical lines (same line
+ * class, and same band/stack class when they lie in different ones) lead
+ * to the same strings: only the first of them is explored, weighted by
+ * how many there are, so automorphisms are still counted exactly.
+ * Returns that weight for opt[a], or 0 when an earlier twin stands for it. */
+static inline uint64_t tie_weight(const int8_t *opt, int n, int a,
+                                  const uint8_t *linecls, const uint8_t *groupcls)
+{
+    int line = opt[a];
+    uint64_t weight = 1;
+    for (int b = 0; b < n; b++) {
+        int e = opt[b];
+        if (b == a || linecls[e] != linecls[line])
+            continue;
+        if (e / 3 != line / 3 && groupcls[e / 3] != groupcls[line / 3])
+            continue;
+        if (b < a)
+            return 0;
+        weight++;
+    }
+    return weight;
+}
+
 static int place(ml_state *x, int k, int c)
 {
     int S = k / 3, fresh = x->sig[S] < 0;
@@ -244,23 +267,11 @@ static int at_cell(ml_state *x, int pos, int lt, uint64_t w)
     if (vmin == 0xFF || (!lt && vmin > x->best[pos]))
         return 0;
     for (int a = 0; a < n; a++) {
-        int c = opt[a], skip = 0;
+        int c = opt[a];
         if (val[a] != vmin && !x->req)
             continue;
-        uint64_t weight = 1;
-        for (int b = 0; b < n; b++) {
-            int e = opt[b];
-            if (b == a || x->colcls[e] != x->colcls[c])
-                continue;
-            if (e / 3 != c / 3 && x->stackcls[e / 3] != x->stackcls[c / 3])
-                continue;
-            if (b < a) {
-                skip = 1;
-                break;
-            }
-            weight++;
-        }
-        if (skip)
+        uint64_t weight = tie_weight(opt, n, a, x->colcls, x->stackcls);
+        if (!weight)
             continue;
         int fresh = place(x, j, c);
         if (at_value(x, pos, lt, w * weight)) {
@@ -314,23 +325,11 @@ static __attribute__((noinline)) int node(ml_state *x, int pos, int lt, uint64_t
     if (vmin == 0xFF || (!lt && vmin > x->best[pos]))
         return 0;
     for (int a = 0; a < n; a++) {
-        int r = opt[a], skip = 0;
-        uint64_t weight = 1;
+        int r = opt[a];
         if (val[a] != vmin && !x->req)
             continue;
-        for (int b = 0; b < n; b++) {
-            int e = opt[b];
-            if (b == a || x->rowcls[e] != x->rowcls[r])
-                continue;
-            if (e / 3 != r / 3 && x->bandcls[e / 3] != x->bandcls[r / 3])
-                continue;
-            if (b < a) {
-                skip = 1;
-                break;
-            }
-            weight++;
-        }
-        if (skip)
+        uint64_t weight = tie_weight(opt, n, a, x->rowcls, x->bandcls);
+        if (!weight)
             continue;
         int8_t oldband = x->curband;
         x->R[i] = (int8_t)r;
