@@ -10,6 +10,7 @@
 #include "check.h"
 #include "minlex.h"
 #include "rng.h"
+#include "scramble.h"
 #include "transform.h"
 
 
@@ -112,33 +113,10 @@ static void shuffle(sudoku_rng *rng, uint8_t *p, int n)
     }
 }
 
-static void random_lines(sudoku_rng *rng, uint8_t m[9])
-{
-    uint8_t bands[3] = {0, 1, 2};
-    shuffle(rng, bands, 3);
-    for (int b = 0; b < 3; b++) {
-        uint8_t inner[3] = {0, 1, 2};
-        shuffle(rng, inner, 3);
-        for (int k = 0; k < 3; k++)
-            m[b * 3 + k] = (uint8_t)(bands[b] * 3 + inner[k]);
-    }
-}
-
-static void random_transform(sudoku_rng *rng, sudoku_transform *t)
-{
-    uint8_t d[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
-    t->transpose = (uint8_t)sudoku_rng_below(rng, 2);
-    random_lines(rng, t->rows);
-    random_lines(rng, t->cols);
-    shuffle(rng, d, 9);
-    t->digits[0] = 0;
-    memcpy(t->digits + 1, d, 9);
-}
-
 static void scramble(sudoku_rng *rng, const sudoku_grid *in, sudoku_grid *out)
 {
     sudoku_transform t;
-    random_transform(rng, &t);
+    sudoku_scramble_random(rng, &t);
     sudoku_transform_apply(&t, in, out);
 }
 
@@ -338,7 +316,7 @@ static void fixed_cases(void)
         for (int k = 0; k < 4; k++) {
             sudoku_grid a = check_grid(k & 1 ? GRID3 : GRID648), s;
             sudoku_transform st;
-            random_transform(&r2, &st);
+            sudoku_scramble_random(&r2, &st);
             sudoku_transform_apply(&st, &a, &s);
             uint32_t autos = brute(&s, ref, 0);
             sudoku_minlex(&s, &m, NULL);

@@ -12,6 +12,7 @@
 #include "check.h"
 #include "rng.h"
 #include "solver.h"
+#include "random_puzzle.h"
 #include "../../core/solver_tables.h"
 
 
@@ -317,29 +318,14 @@ static void random_solutions(void)
 static void differential(void)
 {
     sudoku_rng rng;
-    sudoku_grid empty, full, p, sol, sol2;
-    memset(&empty, 0, sizeof empty);
+    sudoku_grid p, sol, sol2;
     sudoku_rng_seed(&rng, 20240503);
     int n = long_run ? 40000 : SANITIZED ? 1000 : 4000;
     uint64_t hist[4] = {0};   /* 0, 1, 2..999, 1000 (limit) */
     int gave_up = 0;
     for (int i = 0; i < n; i++) {
         const uint64_t limit = 1000;
-        if (i % 4 != 3) {
-            /* a random grid with random cells removed */
-            CHECK(sudoku_solve_random(&empty, sudoku_rng_next(&rng), &full));
-            p = full;
-            int remove = 30 + (int)sudoku_rng_below(&rng, 50);
-            for (int k = 0; k < remove; k++)
-                p.cell[sudoku_rng_below(&rng, 81)] = 0;
-        } else {
-            /* random givens anywhere: clashes and dead ends abound */
-            memset(&p, 0, sizeof p);
-            int givens = 8 + (int)sudoku_rng_below(&rng, 30);
-            for (int k = 0; k < givens; k++)
-                p.cell[sudoku_rng_below(&rng, 81)] =
-                    (uint8_t)(1 + sudoku_rng_below(&rng, 9));
-        }
+        random_puzzle(&rng, i, &p);
         uint64_t want = slow_count(&p, limit);
         uint64_t got = sudoku_count(&p, limit);
         if (want == SLOW_GAVE_UP) {

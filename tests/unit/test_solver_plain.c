@@ -17,6 +17,7 @@
 #define sudoku_count plain_count
 #define sudoku_count_solve plain_count_solve
 #include "../../core/solver.c"
+#include "random_puzzle.h"
 #ifdef SOLVER_SSE2
 #error "the plain build must not take the SSE2 path"
 #endif
@@ -48,24 +49,12 @@ static void same(const sudoku_grid *p, uint64_t limit, uint64_t seed)
 static void random_puzzles(void)
 {
     sudoku_rng rng;
-    sudoku_grid empty, full, p;
+    sudoku_grid empty, p;
     memset(&empty, 0, sizeof empty);
     sudoku_rng_seed(&rng, 77);
     int n = SANITIZED ? 300 : 3000;
     for (int i = 0; i < n; i++) {
-        if (i % 4 != 3) {
-            CHECK(sudoku_solve_random(&empty, sudoku_rng_next(&rng), &full));
-            p = full;
-            int remove = 30 + (int)sudoku_rng_below(&rng, 50);
-            for (int k = 0; k < remove; k++)
-                p.cell[sudoku_rng_below(&rng, 81)] = 0;
-        } else {
-            memset(&p, 0, sizeof p);
-            int givens = 8 + (int)sudoku_rng_below(&rng, 30);
-            for (int k = 0; k < givens; k++)
-                p.cell[sudoku_rng_below(&rng, 81)] =
-                    (uint8_t)(1 + sudoku_rng_below(&rng, 9));
-        }
+        random_puzzle(&rng, i, &p);
         same(&p, 1000, sudoku_rng_next(&rng));
     }
     same(&empty, 1000, 42);
