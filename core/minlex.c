@@ -915,16 +915,20 @@ static int fg_top(const rb_ctx *cx, int sym, rb_node *out, int cap, uint8_t best
     return f.n;
 }
 
-/* A full grid whose rows each hold nine distinct digits. */
+/* A full grid whose rows and columns each hold nine distinct digits: both
+ * orientations then start 123456789. (Distinct rows alone are not enough:
+ * a column with a repeated digit makes the transposed row 0 smaller, and
+ * its digits are then missing from the row-0 map.) */
 static int fg_applies(const sudoku_grid *in)
 {
     for (int r = 0; r < 9; r++) {
-        uint16_t seen = 0;
+        uint16_t row = 0, col = 0;
         for (int c = 0; c < 9; c++) {
-            uint8_t d = in->cell[r * 9 + c];
-            if (!d || (seen >> d & 1))
+            uint8_t d = in->cell[r * 9 + c], e = in->cell[c * 9 + r];
+            if (!d || (row >> d & 1) || (col >> e & 1))
                 return 0;
-            seen |= (uint16_t)(1u << d);
+            row |= (uint16_t)(1u << d);
+            col |= (uint16_t)(1u << e);
         }
     }
     return 1;

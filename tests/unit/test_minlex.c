@@ -160,10 +160,12 @@ static void thin(sudoku_rng *rng, sudoku_grid *g, int keep)
         g->cell[idx[k]] = 0;
 }
 
-enum { K_GRID, K_PUZZLE, K_SPARSE, K_EMPTY_LINES, K_AUTO, K_CLASH, K_RANDOM, K_KINDS };
+enum { K_GRID, K_PUZZLE, K_SPARSE, K_EMPTY_LINES, K_AUTO, K_CLASH, K_LATIN, K_RANDOM,
+       K_KINDS };
 static const char *kind_name[K_KINDS] = {"full grid", "puzzle 17-30", "sparse 0-8",
                                          "empty rows/bands", "automorphic",
-                                         "clashing givens", "random partial"};
+                                         "clashing givens", "full, rows distinct",
+                                         "random partial"};
 
 static void make_input(sudoku_rng *rng, int kind, sudoku_grid *g)
 {
@@ -218,6 +220,33 @@ static void make_input(sudoku_rng *rng, int kind, sudoku_grid *g)
             int other = cell / 9 * 9 + (int)sudoku_rng_below(rng, 9);
             g->cell[other] = (uint8_t)(1 + sudoku_rng_below(rng, 9));
             g->cell[cell] = g->cell[other];
+        }
+        break;
+    }
+    case K_LATIN: { /* full, every row distinct, columns or boxes clash */
+        int what = (int)sudoku_rng_below(rng, 3);
+        if (what == 0) { /* a grid with some rows reshuffled */
+            random_grid(rng, g);
+            int n = 1 + (int)sudoku_rng_below(rng, 9);
+            for (int k = 0; k < n; k++)
+                shuffle(rng, g->cell + sudoku_rng_below(rng, 9) * 9, 9);
+        } else if (what == 1) { /* a Latin square: rows and columns distinct */
+            uint8_t d[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+            shuffle(rng, d, 9);
+            int step = 1 + (int)sudoku_rng_below(rng, 8);
+            for (int k = 0; k < 81; k++)
+                a.cell[k] = d[(k / 9 * step + k % 9) % 9];
+            scramble(rng, &a, g);
+        } else { /* every row an independent permutation */
+            for (int r = 0; r < 9; r++) {
+                for (int c = 0; c < 9; c++)
+                    g->cell[r * 9 + c] = (uint8_t)(c + 1);
+                shuffle(rng, g->cell + r * 9, 9);
+            }
+        }
+        if (sudoku_rng_below(rng, 2)) {
+            a = *g;
+            scramble(rng, &a, g);
         }
         break;
     }
@@ -338,6 +367,14 @@ static void fixed_cases(void)
             CHECK_MSG(same_cells(ref, &m), "pattern regression %d", k);
         }
     }
+    /* Found by the fuzzer: every row distinct, columns not. The transposed
+     * orientation wins here, and the rows-0-1 full-grid path once took it
+     * and read outside its row-0 map. */
+    g = check_grid("123456798456789123789123456231564897564897231"
+                   "897231564312645978645978312978312645");
+    sudoku_minlex(&g, &m, NULL);
+    CHECK(same_cells((brute(&g, ref, 0), ref), &m));
+    CHECK(sudoku_automorphisms(&g) == brute(&g, ref, 0));
     memset(&g, 0, sizeof g);
     sudoku_minlex(&g, &m, NULL);
     CHECK(sudoku_grid_givens(&m) == 0);
