@@ -39,6 +39,12 @@
 #include "rng.h"
 #include "solver_tables.h"
 
+/* Instrumentation for profiling harnesses that #include this file: called
+ * once per search node (each propagate-and-branch step). */
+#ifndef SOLVER_NODE_HOOK
+#define SOLVER_NODE_HOOK() ((void)0)
+#endif
+
 
 #define BAND_ALL 0x7FFFFFFu
 #define ROW_BITS 0x1FFu
@@ -51,10 +57,11 @@ typedef struct state {
     _Alignas(16) uint32_t cand[3][12];
     uint64_t dirty;    /* bit 16*band + digit: cand[] changed since its pass */
     uint64_t nscan;    /* the same, since the last naked-single scan */
-    uint64_t sscan;    /* the same, since the last stack pass */
+    uint64_t sscan;    /* the same, since the last stack pass, but only
+                        * updated from nscan by each naked-single scan (a
+                        * stack pass always follows a scan that found
+                        * nothing), which spares place() a third store */
     uint32_t open[3];  /* cells not yet placed, per band */
-    uint32_t rows[3];  /* per band, bit 3*digit + row: not yet placed */
-    uint16_t cols[9];  /* per digit, the columns where it is placed */
 } state;
 
 typedef struct search {
@@ -90,6 +97,11 @@ static const uint32_t COLUMN[27] = {
     C3(0), C3(1), C3(2), C3(3), C3(4), C3(5), C3(6), C3(7), C3(8),
     C3(0), C3(1), C3(2), C3(3), C3(4), C3(5), C3(6), C3(7), C3(8),
 #undef C3
+};
+/* The 27 cells of the rows set in a 3-bit row mask. */
+static const uint32_t ROWS_OF[8] = {
+    0, ROW_BITS, ROW_BITS << 9, ROW_BITS * 0x201u, ROW_BITS << 18,
+    ROW_BITS * 0x40001u, ROW_BITS * 0x40200u, BAND_ALL,
 };
 static const uint8_t NEXT_BAND[3] = {1, 2, 0};
 static const uint8_t PREV_BAND[3] = {2, 0, 1};
@@ -132,10 +144,7 @@ static inline void place(state *s, int d, int b, int pos)
     s->cand[pb][d] = v & ~COLUMN[pos];
     s->dirty |= dirty;
     s->nscan |= dirty;
-    s->sscan |= dirty;
     s->open[b] &= ~bit;
-    s->rows[b] &= ~(1u << (3 * d + pos / 9));
-    s->cols[d] |= (uint16_t)(1u << (pos % 9));
 }
 
 /* The triads of a band word: bit 3*r + c when row r has a candidate in
@@ -164,13 +173,14 @@ static int propagate(state *s, int *gb, int *gpos)
                 return DEAD;
             /* the single rows change only when the table removed something */
             uint32_t single = (kept == a ? info : band_info(kept)) >> 9;
-            a = kept;
-            single &= (s->rows[b] >> (3 * d)) & 7u;
-            s->cand[b][d] = a;
+            s->cand[b][d] = kept;
+            /* their cells not yet placed: the hidden singles. They lie in
+             * distinct rows and boxes (the table kept a permutation), so
+             * placing one leaves the others in place. */
+            single = kept & ROWS_OF[single] & s->open[b];
             while (single) {
-                int r = ctz32(single);
+                place(s, d, b, ctz32(single));
                 single &= single - 1;
-                place(s, d, b, ctz32(a & (ROW_BITS << (9 * r))));
             }
         }
 
@@ -181,6 +191,7 @@ static int propagate(state *s, int *gb, int *gpos)
         int found = 0;
         uint64_t changed = s->nscan;
         s->nscan = 0;
+        s->sscan |= changed;
         for (int b = 0; b < 3; b++) {
             uint32_t open = s->open[b], r1 = 0, r2 = 0;
             if (!open || !((changed >> (16 * b)) & 0x1FFu))
@@ -232,7 +243,7 @@ static int propagate(state *s, int *gb, int *gpos)
                     return DEAD;
                 allowed |= k << st;
             }
-            uint32_t once = 0, more = 0;
+            uint32_t once = 0, more = 0, placed = 0;
             for (int b = 0; b < 3; b++) {
                 uint32_t allow = (allowed >> (9 * b)) & ROW_BITS;
                 if (((allowed ^ any) >> (9 * b)) & ROW_BITS) {
@@ -241,15 +252,16 @@ static int propagate(state *s, int *gb, int *gpos)
                     uint64_t bit = (uint64_t)1 << (16 * b + d);
                     s->dirty |= bit;
                     s->nscan |= bit;
-                    s->sscan |= bit;
                     found = 1;
                 }
                 uint32_t r0 = x[b] & ROW_BITS, r1 = (x[b] >> 9) & ROW_BITS,
                          r2 = x[b] >> 18;
                 more |= (r0 & r1) | (r0 & r2) | (r1 & r2) | (once & allow);
                 once |= allow;
+                uint32_t p = x[b] & ~s->open[b];
+                placed |= p | p >> 9 | p >> 18;
             }
-            uint32_t single = once & ~more & ~(uint32_t)s->cols[d];
+            uint32_t single = once & ~more & ~placed & ROW_BITS;
             while (single) {
                 int c = ctz32(single);
                 single &= single - 1;
@@ -347,6 +359,7 @@ static void extract(const state *s, sudoku_grid *out)
 static void run(search *c, state *s)
 {
     int b = 0, pos = 0;
+    SOLVER_NODE_HOOK();
     int status = propagate(s, &b, &pos);
     if (status == DEAD)
         return;
@@ -406,9 +419,8 @@ static int init(state *s, const sudoku_grid *puzzle)
             s->cand[b][d] = d < 9 ? BAND_ALL : 0;
     /* every pass looks at every word first */
     s->dirty = s->nscan = s->sscan = 0x1FF01FF01FFull;
-    memset(s->cols, 0, sizeof s->cols);
     for (int b = 0; b < 3; b++)
-        s->open[b] = s->rows[b] = BAND_ALL;
+        s->open[b] = BAND_ALL;
     for (int i = 0; i < 81; i++) {
         int v = puzzle->cell[i];
         if (v) {
