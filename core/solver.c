@@ -55,6 +55,8 @@ typedef struct state {
     /* [band][digit]: 27-bit candidate cells; words 9..11 stay 0 so that
      * a band is three 16-byte vectors */
     _Alignas(16) uint32_t cand[3][12];
+    /* dirty and nscan hand the changes of the guess (or the givens) to
+     * propagate(), which then keeps them in local variables */
     uint64_t dirty;    /* bit 16*band + digit: cand[] changed since its pass */
     uint64_t nscan;    /* the same, since the last naked-single scan */
     uint64_t sscan;    /* the same, since the last stack pass, but only
@@ -108,8 +110,11 @@ static const uint8_t PREV_BAND[3] = {2, 0, 1};
 
 
 /* Puts digit d (0..8) at position pos (0..26) of band b and removes it
- * from the row, box and column, and every other digit from the cell. */
-static inline void place(state *s, int d, int b, int pos)
+ * from the row, box and column, and every other digit from the cell.
+ * Returns the dirty bits of the words it changed: propagate() keeps them
+ * in registers rather than in the state (a store-to-load chain through
+ * memory on every placement). */
+static inline uint64_t place(state *s, int d, int b, int pos)
 {
     uint32_t bit = 1u << pos, had = 0, v;
     uint32_t *w = s->cand[b];
@@ -142,9 +147,8 @@ static inline void place(state *s, int d, int b, int pos)
     v = s->cand[pb][d];
     dirty |= (uint64_t)((v & COLUMN[pos]) != 0) << (16 * pb + d);
     s->cand[pb][d] = v & ~COLUMN[pos];
-    s->dirty |= dirty;
-    s->nscan |= dirty;
     s->open[b] &= ~bit;
+    return dirty;
 }
 
 /* The triads of a band word: bit 3*r + c when row r has a candidate in
@@ -162,24 +166,32 @@ enum { DEAD = 0, SOLVED = 1, GUESS = 2 };
  * cell to branch on in *gb, *gpos. */
 static int propagate(state *s, int *gb, int *gpos)
 {
+    uint64_t dirty = s->dirty, nscan = s->nscan;
     for (;;) {
-        while (s->dirty) {
-            int i = __builtin_ctzll(s->dirty);
-            s->dirty &= s->dirty - 1;
+        while (dirty) {
+            int i = __builtin_ctzll(dirty);
+            dirty &= dirty - 1;
             int b = i >> 4, d = i & 15;
             uint32_t a = s->cand[b][d], info = band_info(a);
             uint32_t kept = a & solver_band_keep[info & 0x1FFu];
             if (!kept)
                 return DEAD;
-            /* the single rows change only when the table removed something */
-            uint32_t single = (kept == a ? info : band_info(kept)) >> 9;
-            s->cand[b][d] = kept;
+            /* the single rows after the table's removals (recomputing
+             * always is cheaper than the unpredictable test kept == a) */
+            uint32_t single = band_info(kept) >> 9;
+            /* stored only when changed: place() reloads these 16 bytes as
+             * a vector, which stalls behind a recent 4-byte store into
+             * them; the branch costs less than the stalls it spares */
+            if (kept != a)
+                s->cand[b][d] = kept;
             /* their cells not yet placed: the hidden singles. They lie in
              * distinct rows and boxes (the table kept a permutation), so
              * placing one leaves the others in place. */
             single = kept & ROWS_OF[single] & s->open[b];
             while (single) {
-                place(s, d, b, ctz32(single));
+                uint64_t p = place(s, d, b, ctz32(single));
+                dirty |= p;
+                nscan |= p;
                 single &= single - 1;
             }
         }
@@ -189,8 +201,8 @@ static int propagate(state *s, int *gb, int *gpos)
 
         /* Naked singles, in the bands that changed since the last scan. */
         int found = 0;
-        uint64_t changed = s->nscan;
-        s->nscan = 0;
+        uint64_t changed = nscan;
+        nscan = 0;
         s->sscan |= changed;
         for (int b = 0; b < 3; b++) {
             uint32_t open = s->open[b], r1 = 0, r2 = 0;
@@ -213,7 +225,9 @@ static int propagate(state *s, int *gb, int *gpos)
                     d++;
                 if (d == 9)
                     return DEAD; /* an earlier single took its last digit */
-                place(s, d, b, pos);
+                uint64_t p = place(s, d, b, pos);
+                dirty |= p;
+                nscan |= p;
                 found = 1;
             }
         }
@@ -250,8 +264,8 @@ static int propagate(state *s, int *gb, int *gpos)
                     x[b] &= allow * COL_BITS; /* spread over the 3 rows */
                     s->cand[b][d] = x[b];
                     uint64_t bit = (uint64_t)1 << (16 * b + d);
-                    s->dirty |= bit;
-                    s->nscan |= bit;
+                    dirty |= bit;
+                    nscan |= bit;
                     found = 1;
                 }
                 uint32_t r0 = x[b] & ROW_BITS, r1 = (x[b] >> 9) & ROW_BITS,
@@ -271,7 +285,9 @@ static int propagate(state *s, int *gb, int *gpos)
                     if (y) {
                         int pos = ctz32(y);
                         if (s->open[b] & (1u << pos)) {
-                            place(s, d, b, pos);
+                            uint64_t p = place(s, d, b, pos);
+                            dirty |= p;
+                            nscan |= p;
                             found = 1;
                         }
                         break;
@@ -370,9 +386,10 @@ static void run(search *c, state *s)
     }
     uint32_t bit = 1u << pos;
     int digits[9], n = 0;
-    for (int d = 0; d < 9; d++)
-        if (s->cand[b][d] & bit)
-            digits[n++] = d;
+    for (int d = 0; d < 9; d++) {
+        digits[n] = d; /* branch-free: the test is a coin toss */
+        n += (s->cand[b][d] & bit) != 0;
+    }
     if (c->rng)
         for (int k = n - 1; k > 0; k--) {
             int j = (int)sudoku_rng_below(c->rng, (uint32_t)k + 1);
@@ -383,10 +400,10 @@ static void run(search *c, state *s)
     for (int k = 0; k < n; k++) {
         if (k < n - 1) {
             state t = *s;
-            place(&t, digits[k], b, pos);
+            t.dirty = t.nscan = place(&t, digits[k], b, pos);
             run(c, &t);
         } else {
-            place(s, digits[k], b, pos);
+            s->dirty = s->nscan = place(s, digits[k], b, pos);
             run(c, s);
         }
         if (c->count >= c->limit)
@@ -427,7 +444,7 @@ static int init(state *s, const sudoku_grid *puzzle)
             int b = i / 27, pos = i % 27;
             if (!(s->cand[b][v - 1] & (1u << pos)))
                 return 0; /* unreachable after the check above */
-            place(s, v - 1, b, pos);
+            place(s, v - 1, b, pos); /* every word is dirty already */
         }
     }
     return 1;
