@@ -159,6 +159,47 @@ static inline uint32_t band_info(uint32_t a)
            solver_row_tri[1][(a >> 9) & ROW_BITS] | solver_row_tri[2][a >> 18];
 }
 
+/* Counting in triads: a digit whose candidates in one row of a band lie
+ * in a single box must go into that row-box triad, and a triad has three
+ * cells, so four digits forced into one triad is a contradiction (the same
+ * for a column and the band of its only candidates). Singles and box-line
+ * reasoning never see it, and a sparse puzzle whose givens force it (two
+ * rows of a band sharing four digits) would otherwise be refuted only by
+ * exhausting every guess elsewhere: seconds instead of microseconds.
+ * Placed digits count too (a placed cell's row holds just that cell). */
+static int triads_overfull(const state *s)
+{
+    uint32_t c1 = 0, c2 = 0, c3 = 0, c4 = 0;           /* column triads */
+    for (int b = 0; b < 3; b++) {
+        uint32_t r1 = 0, r2 = 0, r3 = 0, r4 = 0;        /* row triads */
+        for (int d = 0; d < 9; d++) {
+            uint32_t m = band_info(s->cand[b][d]) & 0x1FFu;
+            uint32_t x = m & 0x49u, y = (m >> 1) & 0x49u, z = (m >> 2) & 0x49u;
+            uint32_t one = (x & ~y & ~z) | (y & ~x & ~z) << 1 | (z & ~x & ~y) << 2;
+            r4 |= r3 & one;
+            r3 |= r2 & one;
+            r2 |= r1 & one;
+            r1 |= one;
+        }
+        if (r4)
+            return 1;
+    }
+    for (int d = 0; d < 9; d++) {
+        uint32_t col[3];
+        for (int b = 0; b < 3; b++) {
+            uint32_t x = s->cand[b][d];
+            col[b] = (x | x >> 9 | x >> 18) & ROW_BITS;
+        }
+        uint32_t one = (col[0] & ~col[1] & ~col[2]) | (col[1] & ~col[0] & ~col[2]) << 9 |
+                       (col[2] & ~col[0] & ~col[1]) << 18;
+        c4 |= c3 & one;
+        c3 |= c2 & one;
+        c2 |= c1 & one;
+        c1 |= one;
+    }
+    return c4 != 0;
+}
+
 enum { DEAD = 0, SOLVED = 1, GUESS = 2 };
 
 static void extract(const state *s, sudoku_grid *out)
