@@ -975,6 +975,232 @@ static void rb_expand(rb_ctx *cx, const rb_node *c, int i)
     }
 }
 
+/* ---- Valid solution grids: the top band decides ----
+ *
+ * In a complete grid whose rows, columns and boxes all hold nine distinct
+ * digits, output row 0 is 123456789 under every transform, so a digit's
+ * label is the output position of its column in row 0. Once the top band's
+ * rows and the column order are fixed, the rest is forced: the six lower
+ * rows start with distinct labels (column 0 holds distinct digits), so the
+ * next band is the one holding the smallest of them and each band's rows
+ * go in the order of their first cell. Only the top band is searched.
+ *
+ * For top rows (r0, r1) let pi(c) be the column of row 0 holding row 1's
+ * digit in column c; output row 1 is then k -> 1 + Cinv(pi(C(k))), never
+ * drawing from its own stack. The smallest row 1 starts 4 5 6 7 8 9 when
+ * every stack of row 1 takes its digits from a single stack of row 0 (a
+ * "pure" band; then all its row pairs are), else 4 5 7. Both prefixes are
+ * always reachable, and each fixes the column order up to a few choices
+ * (see sg_pair): at most 18 column orders per row pair, 36 row pairs. Each
+ * is a distinct transform, so counting the orders that reach the minimum
+ * counts the automorphisms. */
+typedef struct sg_ctx {
+    uint8_t g[2][81];
+    uint8_t best[81];
+    uint64_t ties;
+    sudoku_transform bt;
+} sg_ctx;
+
+static int sg_valid(const sudoku_grid *in)
+{
+    for (int a = 0; a < 9; a++) {
+        uint16_t row = 0, col = 0, box = 0;
+        for (int b = 0; b < 9; b++) {
+            uint8_t d = in->cell[a * 9 + b], e = in->cell[b * 9 + a];
+            uint8_t f = in->cell[(a / 3 * 3 + b / 3) * 9 + a % 3 * 3 + b % 3];
+            if (!d || (row >> d & 1) || (col >> e & 1) || (box >> f & 1))
+                return 0;
+            row |= (uint16_t)(1u << d);
+            col |= (uint16_t)(1u << e);
+            box |= (uint16_t)(1u << f);
+        }
+    }
+    return 1;
+}
+
+/* One candidate: orientation t, top rows R[0..2] (source rows of band R[0]/3),
+ * column order C. Compared with the best as it is built; early exit. */
+static void sg_try(sg_ctx *s, int t, const uint8_t R[3], const uint8_t C[9])
+{
+    const uint8_t *g = s->g[t];
+    uint8_t label[10], out[81];
+    int lt = 0;
+    for (int k = 0; k < 9; k++)
+        label[g[R[0] * 9 + C[k]]] = (uint8_t)(k + 1);
+    for (int i = 1; i < 3; i++) {
+        const uint8_t *row = g + R[i] * 9;
+        for (int k = 0; k < 9; k++) {
+            uint8_t v = label[row[C[k]]];
+            int pos = i * 9 + k;
+            if (!lt) {
+                if (v > s->best[pos])
+                    return;
+                lt = v < s->best[pos];
+            }
+            out[pos] = v;
+        }
+    }
+    /* The lower bands: by their smallest first cell, rows by first cell. */
+    int b = R[0] / 3, bA = b == 0 ? 1 : 0, bB = b == 2 ? 1 : 2;
+    uint8_t f[9], rows[9];
+    for (int r = bA * 3; r < bA * 3 + 3; r++)
+        f[r] = label[g[r * 9 + C[0]]];
+    for (int r = bB * 3; r < bB * 3 + 3; r++)
+        f[r] = label[g[r * 9 + C[0]]];
+    int mA = f[bA * 3], mB = f[bB * 3];
+    for (int k = 1; k < 3; k++) {
+        if (f[bA * 3 + k] < mA) mA = f[bA * 3 + k];
+        if (f[bB * 3 + k] < mB) mB = f[bB * 3 + k];
+    }
+    if (mB < mA) {
+        int tmp = bA;
+        bA = bB;
+        bB = tmp;
+    }
+    for (int h = 0; h < 2; h++) {
+        int bb = h ? bB : bA;
+        uint8_t *o = rows + 3 + h * 3;
+        o[0] = (uint8_t)(bb * 3);
+        o[1] = (uint8_t)(bb * 3 + 1);
+        o[2] = (uint8_t)(bb * 3 + 2);
+        for (int p = 1; p < 3; p++)
+            for (int q = p; q > 0 && f[o[q]] < f[o[q - 1]]; q--) {
+                uint8_t tmp = o[q];
+                o[q] = o[q - 1];
+                o[q - 1] = tmp;
+            }
+    }
+    for (int i = 3; i < 9; i++) {
+        const uint8_t *row = g + rows[i] * 9;
+        for (int k = 0; k < 9; k++) {
+            uint8_t v = label[row[C[k]]];
+            int pos = i * 9 + k;
+            if (!lt) {
+                if (v > s->best[pos])
+                    return;
+                lt = v < s->best[pos];
+            }
+            out[pos] = v;
+        }
+    }
+    if (!lt) {
+        s->ties++;
+        return;
+    }
+    memcpy(s->best + 9, out + 9, 72);
+    s->ties = 1;
+    s->bt.transpose = (uint8_t)t;
+    for (int k = 0; k < 9; k++) {
+        s->bt.rows[k] = k < 3 ? R[k] : rows[k];
+        s->bt.cols[k] = C[k];
+    }
+    s->bt.digits[0] = 0;
+    memcpy(s->bt.digits + 1, label + 1, 9);
+}
+
+/* Every column order giving rows (R[0], R[1]) of orientation t their
+ * smallest row 1 prefix (4 5 6 7 8 9 for a pure band, 4 5 7 else). */
+static void sg_pair(sg_ctx *s, int t, const uint8_t R[3], int pure)
+{
+    static const uint8_t p3[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                     {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    const uint8_t *g = s->g[t];
+    uint8_t where[10], pi[9], C[9];
+    for (int c = 0; c < 9; c++)
+        where[g[R[0] * 9 + c]] = (uint8_t)c;
+    for (int c = 0; c < 9; c++)
+        pi[c] = where[g[R[1] * 9 + c]];
+    for (int X = 0; X < 3; X++) {
+        int a = X * 3;
+        if (pure) {
+            /* Stack X first; the next stacks follow pi. */
+            for (int q = 0; q < 6; q++) {
+                for (int i = 0; i < 3; i++) {
+                    C[i] = (uint8_t)(a + p3[q][i]);
+                    C[3 + i] = pi[C[i]];
+                    C[6 + i] = pi[C[3 + i]];
+                }
+                sg_try(s, t, R, C);
+            }
+            continue;
+        }
+        /* Mixed: the two columns of X drawing from one stack Y come first,
+         * Y follows with their sources first, then the stack Z of the third
+         * column's source, that source first. */
+        int xa, xb, x3;
+        if (pi[a] / 3 == pi[a + 1] / 3) {
+            xa = a; xb = a + 1; x3 = a + 2;
+        } else if (pi[a] / 3 == pi[a + 2] / 3) {
+            xa = a; xb = a + 2; x3 = a + 1;
+        } else {
+            xa = a + 1; xb = a + 2; x3 = a;
+        }
+        int Y = pi[xa] / 3, Z = pi[x3] / 3;
+        int yr = Y * 3 + Y * 3 + 1 + Y * 3 + 2 - pi[xa] - pi[xb];
+        int z1 = -1, z2 = -1;
+        for (int c = Z * 3; c < Z * 3 + 3; c++)
+            if (c != pi[x3]) {
+                if (z1 < 0) z1 = c; else z2 = c;
+            }
+        for (int o = 0; o < 2; o++) {
+            C[0] = (uint8_t)(o ? xb : xa);
+            C[1] = (uint8_t)(o ? xa : xb);
+            C[2] = (uint8_t)x3;
+            C[3] = pi[C[0]];
+            C[4] = pi[C[1]];
+            C[5] = (uint8_t)yr;
+            C[6] = pi[x3];
+            for (int z = 0; z < 2; z++) {
+                C[7] = (uint8_t)(z ? z2 : z1);
+                C[8] = (uint8_t)(z ? z1 : z2);
+                sg_try(s, t, R, C);
+            }
+        }
+    }
+}
+
+/* The minimum and automorphism count of a valid solution grid. */
+static void sg_search(ml_state *x, const sudoku_grid *in)
+{
+    sg_ctx s;
+    int pure[2][3], anypure = 0;
+    for (int r = 0; r < 9; r++)
+        for (int c = 0; c < 9; c++) {
+            s.g[0][r * 9 + c] = in->cell[r * 9 + c];
+            s.g[1][r * 9 + c] = in->cell[c * 9 + r];
+        }
+    for (int t = 0; t < 2; t++)
+        for (int b = 0; b < 3; b++) {
+            const uint8_t *r0 = s.g[t] + b * 27, *r1 = r0 + 9;
+            uint8_t where[10];
+            for (int c = 0; c < 9; c++)
+                where[r0[c]] = (uint8_t)c;
+            pure[t][b] = where[r1[0]] / 3 == where[r1[1]] / 3 &&
+                         where[r1[0]] / 3 == where[r1[2]] / 3;
+            anypure |= pure[t][b];
+        }
+    for (int k = 0; k < 9; k++)
+        s.best[k] = (uint8_t)(k + 1);
+    memset(s.best + 9, 0xFF, 72);
+    s.ties = 0;
+    for (int t = 0; t < 2; t++)
+        for (int b = 0; b < 3; b++) {
+            if (pure[t][b] != anypure)
+                continue;
+            for (int i = 0; i < 3; i++)
+                for (int j = 0; j < 3; j++) {
+                    if (i == j)
+                        continue;
+                    uint8_t R[3] = {(uint8_t)(b * 3 + i), (uint8_t)(b * 3 + j),
+                                    (uint8_t)(b * 3 + 3 - i - j)};
+                    sg_pair(&s, t, R, anypure);
+                }
+        }
+    memcpy(x->best, s.best, 81);
+    x->ties = s.ties;
+    x->bt = s.bt;
+}
+
 static void rb_record(ml_state *x, const rb_node *c)
 {
     x->t = c->t;
@@ -990,6 +1216,10 @@ static int rb_search(ml_state *x, const sudoku_grid *in)
 {
     rb_ctx cx;
     int sym = 1, n;
+    if (sg_valid(in)) {
+        sg_search(x, in);
+        return 1;
+    }
     for (int r = 0; r < 9 && sym; r++)
         for (int c = r + 1; c < 9; c++)
             if (in->cell[r * 9 + c] != in->cell[c * 9 + r]) {
