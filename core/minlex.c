@@ -997,6 +997,7 @@ static void rb_expand(rb_ctx *cx, const rb_node *c, int i)
 typedef struct sg_ctx {
     uint8_t g[2][81];
     uint8_t best[81];
+    uint32_t key1;           /* the best row 1 so far, positions 3-8 */
     uint64_t ties;
     sudoku_transform bt;
 } sg_ctx;
@@ -1098,6 +1099,24 @@ static void sg_try(sg_ctx *s, int t, const uint8_t R[3], const uint8_t C[9])
     memcpy(s->bt.digits + 1, label + 1, 9);
 }
 
+/* Row 1 alone decides most candidates: its positions 3-8 packed in a
+ * word are compared first, and only orders that reach or beat the best
+ * row 1 so far are laid out in full. */
+static inline void sg_cand(sg_ctx *s, int t, const uint8_t R[3], const uint8_t pi[9],
+                           const uint8_t C[9])
+{
+    uint8_t ci[9];
+    uint32_t key = 0;
+    for (int k = 0; k < 9; k++)
+        ci[C[k]] = (uint8_t)k;
+    for (int k = 3; k < 9; k++)
+        key = key << 4 | ci[pi[C[k]]];
+    if (key > s->key1)
+        return;
+    s->key1 = key;
+    sg_try(s, t, R, C);
+}
+
 /* Every column order giving rows (R[0], R[1]) of orientation t their
  * smallest row 1 prefix (4 5 6 7 8 9 for a pure band, 4 5 7 else). */
 static void sg_pair(sg_ctx *s, int t, const uint8_t R[3], int pure)
@@ -1120,7 +1139,7 @@ static void sg_pair(sg_ctx *s, int t, const uint8_t R[3], int pure)
                     C[3 + i] = pi[C[i]];
                     C[6 + i] = pi[C[3 + i]];
                 }
-                sg_try(s, t, R, C);
+                sg_cand(s, t, R, pi, C);
             }
             continue;
         }
@@ -1153,7 +1172,7 @@ static void sg_pair(sg_ctx *s, int t, const uint8_t R[3], int pure)
             for (int z = 0; z < 2; z++) {
                 C[7] = (uint8_t)(z ? z2 : z1);
                 C[8] = (uint8_t)(z ? z1 : z2);
-                sg_try(s, t, R, C);
+                sg_cand(s, t, R, pi, C);
             }
         }
     }
@@ -1182,6 +1201,7 @@ static void sg_search(ml_state *x, const sudoku_grid *in)
     for (int k = 0; k < 9; k++)
         s.best[k] = (uint8_t)(k + 1);
     memset(s.best + 9, 0xFF, 72);
+    s.key1 = UINT32_MAX;
     s.ties = 0;
     for (int t = 0; t < 2; t++)
         for (int b = 0; b < 3; b++) {
