@@ -35,6 +35,7 @@
 #include <string.h>
 
 #include "minlex.h"
+#include "minlex_row1.h"
 
 typedef struct ml_state {
     uint8_t g[81];                 /* the source in the current orientation */
@@ -1119,16 +1120,11 @@ static inline void sg_cand(sg_ctx *s, int t, const uint8_t R[3], const uint8_t p
 
 /* Every column order giving rows (R[0], R[1]) of orientation t their
  * smallest row 1 prefix (4 5 6 7 8 9 for a pure band, 4 5 7 else). */
-static void sg_pair(sg_ctx *s, int t, const uint8_t R[3], int pure)
+static void sg_pair(sg_ctx *s, int t, const uint8_t R[3], const uint8_t pi[9], int pure)
 {
     static const uint8_t p3[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
                                      {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
-    const uint8_t *g = s->g[t];
-    uint8_t where[10], pi[9], C[9];
-    for (int c = 0; c < 9; c++)
-        where[g[R[0] * 9 + c]] = (uint8_t)c;
-    for (int c = 0; c < 9; c++)
-        pi[c] = where[g[R[1] * 9 + c]];
+    uint8_t C[9];
     for (int X = 0; X < 3; X++) {
         int a = X * 3;
         if (pure) {
@@ -1203,19 +1199,44 @@ static void sg_search(ml_state *x, const sudoku_grid *in)
     memset(s.best + 9, 0xFF, 72);
     s.key1 = UINT32_MAX;
     s.ties = 0;
+    /* Each row pair's bound on row 1 (minlex_row1.h) first: the pairs with
+     * the smallest bound are laid out, then only the others whose bound
+     * does not exceed the best row 1 found (in practice almost none). */
+    uint8_t pt[36], pR[36][3], ppi[36][9];
+    uint32_t lb[36], minlb = UINT32_MAX;
+    int np = 0;
     for (int t = 0; t < 2; t++)
         for (int b = 0; b < 3; b++) {
             if (pure[t][b] != anypure)
                 continue;
-            for (int i = 0; i < 3; i++)
+            for (int i = 0; i < 3; i++) {
+                const uint8_t *r0 = s.g[t] + (b * 3 + i) * 9;
+                uint8_t where[10];
+                for (int c = 0; c < 9; c++)
+                    where[r0[c]] = (uint8_t)c;
                 for (int j = 0; j < 3; j++) {
                     if (i == j)
                         continue;
-                    uint8_t R[3] = {(uint8_t)(b * 3 + i), (uint8_t)(b * 3 + j),
-                                    (uint8_t)(b * 3 + 3 - i - j)};
-                    sg_pair(&s, t, R, anypure);
+                    const uint8_t *r1 = s.g[t] + (b * 3 + j) * 9;
+                    pt[np] = (uint8_t)t;
+                    pR[np][0] = (uint8_t)(b * 3 + i);
+                    pR[np][1] = (uint8_t)(b * 3 + j);
+                    pR[np][2] = (uint8_t)(b * 3 + 3 - i - j);
+                    for (int c = 0; c < 9; c++)
+                        ppi[np][c] = where[r1[c]];
+                    lb[np] = minlex_row1_bound(minlex_cycle_code(ppi[np]), anypure);
+                    if (lb[np] < minlb)
+                        minlb = lb[np];
+                    np++;
                 }
+            }
         }
+    for (int a = 0; a < np; a++)
+        if (lb[a] == minlb)
+            sg_pair(&s, pt[a], pR[a], ppi[a], anypure);
+    for (int a = 0; a < np; a++)
+        if (lb[a] != minlb && lb[a] <= s.key1)
+            sg_pair(&s, pt[a], pR[a], ppi[a], anypure);
     memcpy(x->best, s.best, 81);
     x->ties = s.ties;
     x->bt = s.bt;
