@@ -1209,6 +1209,7 @@ static void sg_search(ml_state *x, const sudoku_grid *in)
         for (int b = 0; b < 3; b++) {
             if (pure[t][b] != anypure)
                 continue;
+            int base = np;
             for (int i = 0; i < 3; i++) {
                 const uint8_t *r0 = s.g[t] + (b * 3 + i) * 9;
                 uint8_t where[10];
@@ -1224,7 +1225,10 @@ static void sg_search(ml_state *x, const sudoku_grid *in)
                     pR[np][2] = (uint8_t)(b * 3 + 3 - i - j);
                     for (int c = 0; c < 9; c++)
                         ppi[np][c] = where[r1[c]];
-                    lb[np] = minlex_row1_bound(minlex_cycle_code(ppi[np]), anypure);
+                    /* The pair read the other way round maps by pi's
+                     * inverse: same cycle type, same bound. */
+                    lb[np] = j < i ? lb[base + j * 2 + i - 1]
+                                   : minlex_row1_bound(minlex_cycle_code(ppi[np]), anypure);
                     if (lb[np] < minlb)
                         minlb = lb[np];
                     np++;
