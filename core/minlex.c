@@ -936,6 +936,29 @@ static int fg_applies(const sudoku_grid *in)
 }
 
 /* Returns 1 and fills best/ties/bt when done, 0 on overflow. */
+/* The row under a node whose columns are all fixed (the common case below
+ * the top band): no choice left, one pass with early exit. */
+static void rb_fixed(rb_ctx *x, rb_node *c)
+{
+    const uint8_t *row = x->row;
+    int lt = 0;
+    for (int k = 0; k < 9; k++) {
+        uint8_t d = row[c->col[k]], v = 0;
+        if (d) {
+            if (!c->label[d])
+                c->label[d] = c->next++;
+            v = c->label[d];
+        }
+        if (!lt) {
+            if (v > x->best[k])
+                return;
+            lt = v < x->best[k];
+        }
+        x->out[k] = v;
+    }
+    rb_emit(x, c);
+}
+
 /* Lays out every allowed candidate row for output row i below node c. */
 static void rb_expand(rb_ctx *cx, const rb_node *c, int i)
 {
@@ -970,7 +993,10 @@ static void rb_expand(rb_ctx *cx, const rb_node *c, int i)
         ch.rowused |= (uint16_t)(1u << r);
         ch.band = (uint8_t)(r / 3);
         cx->row = cx->g[c->t] + r * 9;
-        rb_cells(cx, &ch, 0, 0);
+        if (ch.cellstart == 0x1FF && ch.groupstart == 7)
+            rb_fixed(cx, &ch);
+        else
+            rb_cells(cx, &ch, 0, 0);
         if (cx->overflow)
             return;
     }
