@@ -529,6 +529,7 @@ typedef struct rb_node {
 typedef struct rb_ctx {
     uint8_t g[2][81];
     uint8_t rowcls[2][9], bandcls[2][3];
+    uint16_t twins[2][9]; /* rows interchangeable with row r (tie_weight) */
     const uint8_t *row;   /* the candidate source row being laid out */
     uint8_t out[9];       /* the row under construction */
     uint8_t best[9];      /* the best row of the level so far */
@@ -959,33 +960,68 @@ static void rb_fixed(rb_ctx *x, rb_node *c)
     rb_emit(x, c);
 }
 
+/* The most leading empty cells source row `row` can have under node c's
+ * column freedom: whole empty stacks of the first stack group go first,
+ * then the stack of the group with the longest empty start; a group all
+ * of whose stacks are empty passes on to the next one. Each cell puts its
+ * empty cells first. */
+static int rb_lead0(const rb_node *c, const uint8_t *row)
+{
+    int lead = 0;
+    for (int s = 0; s < 3;) {
+        int end = s + 1, full = 0, bestz = 0;
+        while (end < 3 && !(c->groupstart >> end & 1))
+            end++;
+        for (int t = s; t < end; t++) {
+            int z = 0, p = t * 3;
+            while (p < t * 3 + 3) {
+                int e = p + 1, zc = !row[c->col[p]];
+                while (e % 3 && !(c->cellstart >> e & 1))
+                    zc += !row[c->col[e++]];
+                z += zc;
+                if (zc < e - p)
+                    break;
+                p = e;
+            }
+            if (z == 3)
+                full++;
+            else if (z > bestz)
+                bestz = z;
+        }
+        lead += full * 3;
+        if (full < end - s)
+            return lead + bestz;
+        s = end;
+    }
+    return lead;
+}
+
 /* Lays out every allowed candidate row for output row i below node c. */
 static void rb_expand(rb_ctx *cx, const rb_node *c, int i)
 {
-    const uint8_t *rc = cx->rowcls[c->t], *bc = cx->bandcls[c->t];
-    uint8_t opt[9];
-    int no = 0;
-    for (int r = 0; r < 9; r++)
-        if (i % 3 == 0 ? !(c->rowused >> r & 1)
-                       : r / 3 == c->band && !(c->rowused >> r & 1))
-            opt[no++] = (uint8_t)r;
-    for (int o = 0; o < no; o++) {
-        int r = opt[o], skip = 0;
+    unsigned avail = i % 3 == 0 ? 0x1FFu : 7u << (c->band * 3);
+    avail &= ~(unsigned)c->rowused;
+    for (int r = 0; r < 9; r++) {
+        if (!(avail >> r & 1))
+            continue;
+        /* Identical rows still available: only the first is laid out, the
+         * others count as its weight. */
+        unsigned tw = cx->twins[c->t][r] & avail;
+        if (tw & ((1u << r) - 1))
+            continue;
         uint64_t weight = 1;
-        for (int b = 0; b < no; b++) {
-            int e = opt[b];
-            if (b == o || rc[e] != rc[r])
-                continue;
-            if (e / 3 != r / 3 && bc[e / 3] != bc[r / 3])
-                continue;
-            if (b < o) {
-                skip = 1;
-                break;
-            }
+        for (; tw; tw &= tw - 1)
             weight++;
-        }
-        if (skip || (i == 0 && cx->key0[c->t][r] >= 0 &&
-             cx->key0[c->t][r] % 64 < cx->bestkey[cx->key0[c->t][r] / 64]))
+        if (i == 0 && cx->key0[c->t][r] >= 0 &&
+            cx->key0[c->t][r] % 64 < cx->bestkey[cx->key0[c->t][r] / 64])
+            continue;
+        /* A row that cannot start with as many empty cells as the best
+         * row of the level so far is larger: a cheap test that spares
+         * laying out most losing rows of sparse puzzles. */
+        int lead = 0;
+        while (lead < 9 && cx->best[lead] == 0)
+            lead++;
+        if (lead && rb_lead0(c, cx->g[c->t] + r * 9) < lead)
             continue;
         rb_node ch = *c;
         ch.w *= weight;
@@ -1305,6 +1341,13 @@ static int rb_search(ml_state *x, const sudoku_grid *in)
         classes(x);
         memcpy(cx.rowcls[t], x->rowcls, 9);
         memcpy(cx.bandcls[t], x->bandcls, 3);
+        for (int r = 0; r < 9; r++) {
+            cx.twins[t][r] = 0;
+            for (int e = 0; e < 9; e++)
+                if (e != r && x->rowcls[e] == x->rowcls[r] &&
+                    (e / 3 == r / 3 || x->bandcls[e / 3] == x->bandcls[r / 3]))
+                    cx.twins[t][r] |= (uint16_t)(1u << e);
+        }
     }
     rb_node root[2];
     n = 0;
