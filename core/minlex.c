@@ -536,6 +536,8 @@ typedef struct rb_ctx {
     rb_node *next;        /* children of the level */
     int n, overflow, cap;
     int key0[2][9], bestkey[2];
+    int notwins;          /* pattern mode, first phase: every row choice kept */
+    int fixedrows;        /* pattern mode, second phase: rows come from R[] */
     ml_state *ms;
 } rb_ctx;
 
@@ -1001,28 +1003,32 @@ static void rb_expand(rb_ctx *cx, const rb_node *c, int i)
 {
     unsigned avail = i % 3 == 0 ? 0x1FFu : 7u << (c->band * 3);
     avail &= ~(unsigned)c->rowused;
+    if (cx->fixedrows)
+        avail = 1u << c->R[i];
     for (int r = 0; r < 9; r++) {
         if (!(avail >> r & 1))
             continue;
-        /* Identical rows still available: only the first is laid out, the
-         * others count as its weight. */
-        unsigned tw = cx->twins[c->t][r] & avail;
-        if (tw & ((1u << r) - 1))
-            continue;
         uint64_t weight = 1;
-        for (; tw; tw &= tw - 1)
-            weight++;
-        if (i == 0 && cx->key0[c->t][r] >= 0 &&
-            cx->key0[c->t][r] % 64 < cx->bestkey[cx->key0[c->t][r] / 64])
-            continue;
-        /* A row that cannot start with as many empty cells as the best
-         * row of the level so far is larger: a cheap test that spares
-         * laying out most losing rows of sparse puzzles. */
-        int lead = 0;
-        while (lead < 9 && cx->best[lead] == 0)
-            lead++;
-        if (lead && rb_lead0(c, cx->g[c->t] + r * 9) < lead)
-            continue;
+        if (!cx->fixedrows) {
+            /* Identical rows still available: only the first is laid out,
+             * the others count as its weight. */
+            unsigned tw = cx->notwins ? 0 : cx->twins[c->t][r] & avail;
+            if (tw & ((1u << r) - 1))
+                continue;
+            for (; tw; tw &= tw - 1)
+                weight++;
+            if (i == 0 && cx->key0[c->t][r] >= 0 &&
+                cx->key0[c->t][r] % 64 < cx->bestkey[cx->key0[c->t][r] / 64])
+                continue;
+            /* A row that cannot start with as many empty cells as the best
+             * row of the level so far is larger: a cheap test that spares
+             * laying out most losing rows of sparse puzzles. */
+            int lead = 0;
+            while (lead < 9 && cx->best[lead] == 0)
+                lead++;
+            if (lead && rb_lead0(c, cx->g[c->t] + r * 9) < lead)
+                continue;
+        }
         rb_node ch = *c;
         ch.w *= weight;
         ch.R[i] = (uint8_t)r;
@@ -1319,38 +1325,65 @@ static void rb_record(ml_state *x, const rb_node *c)
     record(x);
 }
 
-static int rb_search(ml_state *x, const sudoku_grid *in)
+/* Runs levels i0..8 from the n nodes at cur, ping-ponging between the two
+ * buffers (level i writes buf[(i + par) & 1]; cur must not be that one).
+ * Returns the final count and sets *out, or -1 on overflow. */
+static int rb_levels(rb_ctx *cx, ml_state *x, const rb_node *cur, int n,
+                     rb_node buf[2][RB_CAP], int i0, int par, const rb_node **out)
 {
-    rb_ctx cx;
-    int sym = 1, n;
-    if (sg_valid(in)) {
-        sg_search(x, in);
-        return 1;
+    cx->overflow = 0;
+    cx->cap = RB_CAP;
+    for (int i = i0; i < 9; i++) {
+        cx->next = buf[(i + par) & 1];
+        cx->n = 0;
+        memset(cx->best, 0xFF, 9);
+        for (int a = 0; a < n; a++) {
+            rb_expand(cx, &cur[a], i);
+            if (cx->overflow)
+                return -1;
+        }
+        memcpy(x->best + i * 9, cx->best, 9);
+        cur = cx->next;
+        n = cx->n;
     }
+    *out = cur;
+    return n;
+}
+
+/* Both orientations of `in` into cx->g (and x->g left at the last). */
+static void rb_load(rb_ctx *cx, ml_state *x, const sudoku_grid *in, int with_classes)
+{
+    for (int t = 0; t < 2; t++) {
+        for (int r = 0; r < 9; r++)
+            for (int c = 0; c < 9; c++)
+                x->g[r * 9 + c] = t ? in->cell[c * 9 + r] : in->cell[r * 9 + c];
+        memcpy(cx->g[t], x->g, 81);
+        if (!with_classes)
+            continue;
+        classes(x);
+        memcpy(cx->rowcls[t], x->rowcls, 9);
+        memcpy(cx->bandcls[t], x->bandcls, 3);
+        for (int r = 0; r < 9; r++) {
+            cx->twins[t][r] = 0;
+            for (int e = 0; e < 9; e++)
+                if (e != r && x->rowcls[e] == x->rowcls[r] &&
+                    (e / 3 == r / 3 || x->bandcls[e / 3] == x->bandcls[r / 3]))
+                    cx->twins[t][r] |= (uint16_t)(1u << e);
+        }
+    }
+}
+
+/* The root nodes and the row-0 keys. With notwins (pattern mode) both
+ * orientations are kept even for a symmetric grid. Returns the root count. */
+static int rb_roots(rb_ctx *cx, const sudoku_grid *in, rb_node root[2], int notwins)
+{
+    int sym = !notwins, n = 0;
     for (int r = 0; r < 9 && sym; r++)
         for (int c = r + 1; c < 9; c++)
             if (in->cell[r * 9 + c] != in->cell[c * 9 + r]) {
                 sym = 0;
                 break;
             }
-    for (int t = 0; t < 2; t++) {
-        for (int r = 0; r < 9; r++)
-            for (int c = 0; c < 9; c++)
-                x->g[r * 9 + c] = t ? in->cell[c * 9 + r] : in->cell[r * 9 + c];
-        memcpy(cx.g[t], x->g, 81);
-        classes(x);
-        memcpy(cx.rowcls[t], x->rowcls, 9);
-        memcpy(cx.bandcls[t], x->bandcls, 3);
-        for (int r = 0; r < 9; r++) {
-            cx.twins[t][r] = 0;
-            for (int e = 0; e < 9; e++)
-                if (e != r && x->rowcls[e] == x->rowcls[r] &&
-                    (e / 3 == r / 3 || x->bandcls[e / 3] == x->bandcls[r / 3]))
-                    cx.twins[t][r] |= (uint16_t)(1u << e);
-        }
-    }
-    rb_node root[2];
-    n = 0;
     for (int t = 0; t < (sym ? 1 : 2); t++) {
         rb_node *c = &root[n++];
         memset(c, 0, sizeof *c);
@@ -1370,7 +1403,7 @@ static int rb_search(ml_state *x, const sudoku_grid *in)
     int bestkey[2] = {-1, -1};
     for (int t = 0; t < 2; t++)
         for (int r = 0; r < 9; r++) {
-            const uint8_t *row = cx.g[t] + r * 9;
+            const uint8_t *row = cx->g[t] + r * 9;
             uint16_t seen = 0;
             int e[3] = {0, 0, 0}, dup = 0, nd = 0;
             for (int c = 0; c < 9; c++) {
@@ -1386,41 +1419,88 @@ static int rb_search(ml_state *x, const sudoku_grid *in)
                 for (int q = p + 1; q < 3; q++)
                     if (e[q] > e[p]) { int s = e[p]; e[p] = e[q]; e[q] = s; }
             int fam = dup ? (nd == 1 ? 1 : -1) : 0;
-            cx.key0[t][r] = fam < 0 ? -1 : fam * 64 + e[0] * 16 + e[1] * 4 + e[2];
-            if (cx.key0[t][r] >= 0 && cx.key0[t][r] % 64 > bestkey[fam] && (t == 0 || !sym))
-                bestkey[fam] = cx.key0[t][r] % 64;
+            cx->key0[t][r] = fam < 0 ? -1 : fam * 64 + e[0] * 16 + e[1] * 4 + e[2];
+            if (cx->key0[t][r] >= 0 && cx->key0[t][r] % 64 > bestkey[fam] && (t == 0 || !sym))
+                bestkey[fam] = cx->key0[t][r] % 64;
         }
-    cx.bestkey[0] = bestkey[0];
-    cx.bestkey[1] = bestkey[1];
+    cx->bestkey[0] = bestkey[0];
+    cx->bestkey[1] = bestkey[1];
+    return n;
+}
+
+static int rb_search(ml_state *x, const sudoku_grid *in)
+{
+    rb_ctx cx;
+    int n;
+    if (sg_valid(in)) {
+        sg_search(x, in);
+        return 1;
+    }
+    rb_load(&cx, x, in, 1);
+    rb_node root[2];
+    n = rb_roots(&cx, in, root, 0);
     cx.ms = x;
-    cx.overflow = 0;
+    cx.notwins = cx.fixedrows = 0;
     rb_node buf[2][RB_CAP];
     const rb_node *cur = root;
     int i0 = 0;
-    cx.cap = RB_CAP;
     if (fg_applies(in)) {
+        int sym = n == 1;
         n = fg_top(&cx, sym, buf[0], RB_CAP, x->best);
         if (n < 0)
             return 0;
         cur = buf[0];
         i0 = 2;
     }
-    for (int i = i0; i < 9; i++) {
-        cx.next = buf[(i + 1) & 1];
-        cx.n = 0;
-        memset(cx.best, 0xFF, 9);
-        for (int a = 0; a < n; a++) {
-            rb_expand(&cx, &cur[a], i);
-            if (cx.overflow)
-                return 0;
-        }
-        memcpy(x->best + i * 9, cx.best, 9);
-        cur = cx.next;
-        n = cx.n;
-    }
+    n = rb_levels(&cx, x, cur, n, buf, i0, 1, &cur);
+    if (n < 0)
+        return 0;
     x->ties = 0;
     for (int a = 0; a < n; a++)
         x->ties += cur[a].w * rb_colweight(&cur[a]);
+    rb_record(x, &cur[0]);
+    return 1;
+}
+
+/* Pattern mode with the row engine, in two passes. First the smallest
+ * pattern over the pattern grid (every given a 1), keeping every row
+ * choice (no identical-row merging, both orientations): each final node
+ * is then a set of transforms reaching that pattern, its tied columns
+ * being columns identical in the pattern, and together they are all of
+ * them. Then the digits: the same nodes, relabelled from scratch, run
+ * again over the real grid with their rows fixed. Every column order
+ * still free keeps the pattern, so the level-wide pruning by digits is
+ * exact here. Returns 0 on overflow. */
+static int rb_pattern(ml_state *x, const sudoku_grid *in)
+{
+    rb_ctx cx;
+    sudoku_grid pat;
+    for (int k = 0; k < 81; k++)
+        pat.cell[k] = in->cell[k] ? 1 : 0;
+    rb_load(&cx, x, &pat, 0);
+    rb_node root[2], buf[2][RB_CAP];
+    int n = rb_roots(&cx, &pat, root, 1);
+    const rb_node *cur;
+    cx.ms = x;
+    cx.notwins = 1;
+    cx.fixedrows = 0;
+    n = rb_levels(&cx, x, root, n, buf, 0, 1, &cur);
+    if (n < 0)
+        return 0;
+    /* cur is buf[1] (level 8 wrote it): relabel in place, then level 0
+     * of the digit pass writes buf[0]. */
+    rb_node *start = buf[1];
+    for (int a = 0; a < n; a++) {
+        memset(start[a].label, 0, sizeof start[a].label);
+        start[a].next = 1;
+        start[a].w = 1;
+    }
+    rb_load(&cx, x, in, 0);
+    cx.notwins = 0;
+    cx.fixedrows = 1;
+    n = rb_levels(&cx, x, start, n, buf, 0, 0, &cur);
+    if (n < 0)
+        return 0;
     rb_record(x, &cur[0]);
     return 1;
 }
@@ -1457,6 +1537,10 @@ void sudoku_minlex_pattern(const sudoku_grid *in, sudoku_grid *out,
     /* First the smallest pattern: the minlex form of the grid with every
      * given made a 1 is exactly that pattern. Then the digits, among the
      * transforms that reach it. */
+    if (rb_pattern(&x, in)) {
+        finish(&x, out, t);
+        return;
+    }
     for (int k = 0; k < 81; k++)
         pat.cell[k] = in->cell[k] ? 1 : 0;
     if (!rb_search(&x, &pat))
