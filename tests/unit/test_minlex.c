@@ -286,6 +286,27 @@ static void properties(sudoku_rng *rng, const sudoku_grid *g, sudoku_grid *m)
     CHECK_MSG(memcmp(&ms, m, sizeof ms) == 0, "not invariant: %s -> %s",
               check_line(g, l1), check_line(&s, l2));
     CHECK(sudoku_grid_givens(m) == sudoku_grid_givens(g));
+    /* Pattern mode: the same properties, and its pattern is the smallest
+     * one, which is the minlex form of the grid with every given a 1. */
+    sudoku_grid pm, pat, mp;
+    sudoku_minlex_pattern(g, &pm, &t);
+    CHECK(sudoku_transform_valid(&t));
+    sudoku_transform_apply(&t, g, &y);
+    CHECK_MSG(memcmp(&y, &pm, sizeof y) == 0, "transform does not reach pattern form of %s",
+              check_line(g, l1));
+    sudoku_minlex_pattern(&pm, &mm, NULL);
+    CHECK_MSG(memcmp(&mm, &pm, sizeof mm) == 0, "pattern form not idempotent on %s",
+              check_line(g, l1));
+    sudoku_minlex_pattern(&s, &ms, NULL);
+    CHECK_MSG(memcmp(&ms, &pm, sizeof ms) == 0, "pattern form not invariant: %s -> %s",
+              check_line(g, l1), check_line(&s, l2));
+    for (int k = 0; k < 81; k++)
+        pat.cell[k] = g->cell[k] ? 1 : 0;
+    sudoku_minlex(&pat, &mp, NULL);
+    int samepat = 1;
+    for (int k = 0; k < 81; k++)
+        samepat &= (pm.cell[k] != 0) == (mp.cell[k] != 0);
+    CHECK_MSG(samepat, "pattern form of %s misses the smallest pattern", check_line(g, l1));
 }
 
 static void differential(sudoku_rng *rng, int per_kind, int pattern_per_kind)
