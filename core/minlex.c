@@ -528,8 +528,9 @@ typedef struct rb_node {
 
 typedef struct rb_ctx {
     uint8_t g[2][81];
-    uint8_t rowcls[2][9], bandcls[2][3];
     uint16_t twins[2][9]; /* rows interchangeable with row r (tie_weight) */
+    uint64_t rkey[2][9];  /* each row packed 4 bits a cell */
+    uint16_t rmask[2][9]; /* each row's digits as a bit set (bit 0: empty) */
     const uint8_t *row;   /* the candidate source row being laid out */
     uint8_t out[9];       /* the row under construction */
     uint8_t best[9];      /* the best row of the level so far */
@@ -569,72 +570,96 @@ static void rb_emit(rb_ctx *x, const rb_node *c)
 static void rb_group(rb_ctx *x, rb_node *c, int slot);
 
 /* Lays out the cells from output column p to gend (the end of the current
- * stack group), then the next group. */
+ * stack group), then the next groups. Cells and groups without a choice are
+ * laid out in place in a loop; only real choices recurse. */
 static void rb_cells(rb_ctx *x, rb_node *c, int p, int gend)
 {
-    if (x->overflow)
-        return;
-    if (p == gend) {
-        if (p == 9)
-            rb_emit(x, c);
-        else
-            rb_group(x, c, p / 3);
-        return;
-    }
-    int e = p + 1;
-    while (e % 3 && !(c->cellstart >> e & 1))
-        e++;
-    int k = e - p, nn = 0;
-    uint8_t cols[3], nd[3];
-    /* The distinct new (unlabelled) digits of the cell: their order is the
-     * choice; everything else is sorted. */
-    for (int a = 0; a < k; a++) {
-        uint8_t d = x->row[c->col[p + a]];
-        cols[a] = c->col[p + a];
-        if (d && !c->label[d]) {
-            int seen = 0;
-            for (int b = 0; b < nn; b++)
-                seen |= nd[b] == d;
-            if (!seen)
-                nd[nn++] = d;
-        }
-    }
     static const uint8_t perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
                                         {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
-    int np = nn == 3 ? 6 : nn == 2 ? 2 : 1;
-    for (int q = 0; q < np; q++) {
-        /* One choice (the common case): lay out in place, no copy. */
-        rb_node tmp, *ch = c;
-        if (np > 1) {
-            tmp = *c;
-            ch = &tmp;
-        }
-        uint8_t oc[3], ov[3];
-        /* perms[0] and perms[2] order the first two the two ways. */
-        const uint8_t *pm = perms[nn == 2 ? 2 * q : q];
-        for (int b = 0; b < nn; b++)
-            ch->label[nd[pm[b]]] = ch->next++;
-        for (int a = 0; a < k; a++) {
-            uint8_t d = x->row[cols[a]];
-            uint8_t w = d ? ch->label[d] : 0;
-            int b = a;
-            while (b > 0 && ov[b - 1] > w) {
-                ov[b] = ov[b - 1];
-                oc[b] = oc[b - 1];
-                b--;
+    /* Whether out[0..p) is already below best; -1: not known yet (the
+     * best may have changed since the caller compared). */
+    int lt = -1;
+    if (x->overflow)
+        return;
+    for (;;) {
+        if (p == gend) {
+            if (p == 9) {
+                rb_emit(x, c);
+                return;
             }
-            ov[b] = w;
-            oc[b] = cols[a];
+            int slot = p / 3, end = slot + 1;
+            while (end < 3 && !(c->groupstart >> end & 1))
+                end++;
+            if (end - slot > 1) {
+                rb_group(x, c, slot);
+                return;
+            }
+            gend = end * 3;
         }
+        int e = p + 1;
+        while (e % 3 && !(c->cellstart >> e & 1))
+            e++;
+        int k = e - p, nn = 0;
+        uint8_t cols[3], nd[3];
+        /* The distinct new (unlabelled) digits of the cell: their order is
+         * the choice; everything else is sorted. */
         for (int a = 0; a < k; a++) {
-            ch->col[p + a] = oc[a];
-            x->out[p + a] = ov[a];
-            if (a && ov[a] != ov[a - 1])
-                ch->cellstart |= (uint16_t)(1u << (p + a));
+            uint8_t d = x->row[c->col[p + a]];
+            cols[a] = c->col[p + a];
+            if (d && !c->label[d]) {
+                int seen = 0;
+                for (int b = 0; b < nn; b++)
+                    seen |= nd[b] == d;
+                if (!seen)
+                    nd[nn++] = d;
+            }
         }
-        if (rb_cmp(x->out, x->best, e) > 0)
-            continue;
-        rb_cells(x, ch, e, gend);
+        int np = nn == 3 ? 6 : nn == 2 ? 2 : 1;
+        for (int q = 0; q < np; q++) {
+            /* One choice (the common case): lay out in place, no copy. */
+            rb_node tmp, *ch = c;
+            if (np > 1) {
+                tmp = *c;
+                ch = &tmp;
+            }
+            uint8_t oc[3], ov[3];
+            /* perms[0] and perms[2] order the first two the two ways. */
+            const uint8_t *pm = perms[nn == 2 ? 2 * q : q];
+            for (int b = 0; b < nn; b++)
+                ch->label[nd[pm[b]]] = ch->next++;
+            for (int a = 0; a < k; a++) {
+                uint8_t d = x->row[cols[a]];
+                uint8_t w = d ? ch->label[d] : 0;
+                int b = a;
+                while (b > 0 && ov[b - 1] > w) {
+                    ov[b] = ov[b - 1];
+                    oc[b] = oc[b - 1];
+                    b--;
+                }
+                ov[b] = w;
+                oc[b] = cols[a];
+            }
+            for (int a = 0; a < k; a++) {
+                ch->col[p + a] = oc[a];
+                x->out[p + a] = ov[a];
+                if (a && ov[a] != ov[a - 1])
+                    ch->cellstart |= (uint16_t)(1u << (p + a));
+            }
+            if (np > 1) {
+                if (rb_cmp(x->out, x->best, e) > 0)
+                    continue;
+                rb_cells(x, ch, e, gend);
+                continue;
+            }
+            int d = lt < 0 ? rb_cmp(x->out, x->best, e)
+                           : lt ? -1 : rb_cmp(x->out + p, x->best + p, k);
+            if (d > 0)
+                return;
+            lt = d < 0;
+        }
+        if (np > 1)
+            return;
+        p = e;
     }
 }
 
@@ -1023,11 +1048,13 @@ static void rb_expand(rb_ctx *cx, const rb_node *c, int i)
             /* A row that cannot start with as many empty cells as the best
              * row of the level so far is larger: a cheap test that spares
              * laying out most losing rows of sparse puzzles. */
-            int lead = 0;
-            while (lead < 9 && cx->best[lead] == 0)
-                lead++;
-            if (lead && rb_lead0(c, cx->g[c->t] + r * 9) < lead)
-                continue;
+            if (!(c->cellstart == 0x1FF && c->groupstart == 7) && cx->best[0] == 0) {
+                int lead = 1;
+                while (lead < 9 && cx->best[lead] == 0)
+                    lead++;
+                if (rb_lead0(c, cx->g[c->t] + r * 9) < lead)
+                    continue;
+            }
         }
         rb_node ch = *c;
         ch.w *= weight;
@@ -1350,26 +1377,61 @@ static int rb_levels(rb_ctx *cx, ml_state *x, const rb_node *cur, int n,
     return n;
 }
 
-/* Both orientations of `in` into cx->g (and x->g left at the last). */
-static void rb_load(rb_ctx *cx, ml_state *x, const sudoku_grid *in, int with_classes)
+/* Both orientations of `in` into cx->g and, with_twins, each row's twins:
+ * the rows with the same content in the same band or in a band holding
+ * the same rows (as classes() defines them for the cell search). */
+static void rb_load(rb_ctx *cx, const sudoku_grid *in, int with_twins)
 {
-    for (int t = 0; t < 2; t++) {
-        for (int r = 0; r < 9; r++)
-            for (int c = 0; c < 9; c++)
-                x->g[r * 9 + c] = t ? in->cell[c * 9 + r] : in->cell[r * 9 + c];
-        memcpy(cx->g[t], x->g, 81);
-        if (!with_classes)
-            continue;
-        classes(x);
-        memcpy(cx->rowcls[t], x->rowcls, 9);
-        memcpy(cx->bandcls[t], x->bandcls, 3);
-        for (int r = 0; r < 9; r++) {
-            cx->twins[t][r] = 0;
-            for (int e = 0; e < 9; e++)
-                if (e != r && x->rowcls[e] == x->rowcls[r] &&
-                    (e / 3 == r / 3 || x->bandcls[e / 3] == x->bandcls[r / 3]))
-                    cx->twins[t][r] |= (uint16_t)(1u << e);
+    uint64_t (*key)[9] = cx->rkey;
+    memset(cx->rkey, 0, sizeof cx->rkey);
+    memset(cx->rmask, 0, sizeof cx->rmask);
+    for (int r = 0; r < 9; r++)
+        for (int c = 0; c < 9; c++) {
+            uint8_t d = in->cell[r * 9 + c];
+            cx->g[0][r * 9 + c] = d;
+            cx->g[1][c * 9 + r] = d;
+            key[0][r] |= (uint64_t)d << (4 * c);
+            key[1][c] |= (uint64_t)d << (4 * r);
+            cx->rmask[0][r] |= (uint16_t)(1u << d);
+            cx->rmask[1][c] |= (uint16_t)(1u << d);
         }
+    if (!with_twins)
+        return;
+    for (int t = 0; t < 2; t++) {
+        uint8_t cls[9];
+        int dup = 0;
+        memset(cx->twins[t], 0, sizeof cx->twins[t]);
+        for (int a = 0; a < 9; a++) {
+            cls[a] = (uint8_t)a;
+            for (int b = 0; b < a; b++)
+                if (key[t][a] == key[t][b]) {
+                    cls[a] = (uint8_t)b;
+                    dup = 1;
+                    break;
+                }
+        }
+        if (!dup)
+            continue; /* the usual case: no twins */
+        unsigned bkey[3];
+        uint8_t bcls[3];
+        for (int b = 0; b < 3; b++) {
+            uint8_t r[3] = {cls[b * 3], cls[b * 3 + 1], cls[b * 3 + 2]};
+            for (int p = 0; p < 3; p++)
+                for (int q = p + 1; q < 3; q++)
+                    if (r[q] < r[p]) { uint8_t v = r[p]; r[p] = r[q]; r[q] = v; }
+            bkey[b] = (unsigned)(r[0] * 100 + r[1] * 10 + r[2]);
+            bcls[b] = (uint8_t)b;
+            for (int e = 0; e < b; e++)
+                if (bkey[e] == bkey[b]) {
+                    bcls[b] = (uint8_t)e;
+                    break;
+                }
+        }
+        for (int r = 0; r < 9; r++)
+            for (int e = 0; e < 9; e++)
+                if (e != r && cls[e] == cls[r] &&
+                    (e / 3 == r / 3 || bcls[e / 3] == bcls[r / 3]))
+                    cx->twins[t][r] |= (uint16_t)(1u << e);
     }
 }
 
@@ -1403,22 +1465,19 @@ static int rb_roots(rb_ctx *cx, const sudoku_grid *in, rb_node root[2], int notw
     int bestkey[2] = {-1, -1};
     for (int t = 0; t < 2; t++)
         for (int r = 0; r < 9; r++) {
-            const uint8_t *row = cx->g[t] + r * 9;
-            uint16_t seen = 0;
-            int e[3] = {0, 0, 0}, dup = 0, nd = 0;
-            for (int c = 0; c < 9; c++) {
-                if (!row[c]) {
-                    e[c / 3]++;
-                    continue;
-                }
-                dup |= seen >> row[c] & 1;
-                nd += !(seen >> row[c] & 1);
-                seen |= (uint16_t)(1u << row[c]);
-            }
-            for (int p = 0; p < 3; p++)
-                for (int q = p + 1; q < 3; q++)
-                    if (e[q] > e[p]) { int s = e[p]; e[p] = e[q]; e[q] = s; }
-            int fam = dup ? (nd == 1 ? 1 : -1) : 0;
+            /* Given cells as one bit a nibble, counted per stack. */
+            uint64_t k = cx->rkey[t][r];
+            k = (k | k >> 1 | k >> 2 | k >> 3) & 0x111111111ull;
+            int e[3];
+            for (int st = 0; st < 3; st++)
+                e[st] = 3 - (int)(((k >> (12 * st) & 0x111) * 0x111 >> 8) & 0xF);
+            int nz = 9 - e[0] - e[1] - e[2], nd = 0;
+            for (unsigned m = cx->rmask[t][r] & 0x3FEu; m; m &= m - 1)
+                nd++;
+            if (e[1] > e[0]) { int v = e[0]; e[0] = e[1]; e[1] = v; }
+            if (e[2] > e[1]) { int v = e[1]; e[1] = e[2]; e[2] = v; }
+            if (e[1] > e[0]) { int v = e[0]; e[0] = e[1]; e[1] = v; }
+            int fam = nd == nz ? 0 : nd == 1 ? 1 : -1;
             cx->key0[t][r] = fam < 0 ? -1 : fam * 64 + e[0] * 16 + e[1] * 4 + e[2];
             if (cx->key0[t][r] >= 0 && cx->key0[t][r] % 64 > bestkey[fam] && (t == 0 || !sym))
                 bestkey[fam] = cx->key0[t][r] % 64;
@@ -1436,7 +1495,7 @@ static int rb_search(ml_state *x, const sudoku_grid *in)
         sg_search(x, in);
         return 1;
     }
-    rb_load(&cx, x, in, 1);
+    rb_load(&cx, in, 1);
     rb_node root[2];
     n = rb_roots(&cx, in, root, 0);
     cx.ms = x;
@@ -1477,7 +1536,7 @@ static int rb_pattern(ml_state *x, const sudoku_grid *in)
     sudoku_grid pat;
     for (int k = 0; k < 81; k++)
         pat.cell[k] = in->cell[k] ? 1 : 0;
-    rb_load(&cx, x, &pat, 0);
+    rb_load(&cx, &pat, 0);
     rb_node root[2], buf[2][RB_CAP];
     int n = rb_roots(&cx, &pat, root, 1);
     const rb_node *cur;
@@ -1495,7 +1554,7 @@ static int rb_pattern(ml_state *x, const sudoku_grid *in)
         start[a].next = 1;
         start[a].w = 1;
     }
-    rb_load(&cx, x, in, 0);
+    rb_load(&cx, in, 0);
     cx.notwins = 0;
     cx.fixedrows = 1;
     n = rb_levels(&cx, x, start, n, buf, 0, 0, &cur);
