@@ -1030,9 +1030,8 @@ static void rb_expand(rb_ctx *cx, const rb_node *c, int i)
     avail &= ~(unsigned)c->rowused;
     if (cx->fixedrows)
         avail = 1u << c->R[i];
-    for (int r = 0; r < 9; r++) {
-        if (!(avail >> r & 1))
-            continue;
+    for (unsigned left = avail; left; left &= left - 1) {
+        int r = __builtin_ctz(left);
         uint64_t weight = 1;
         if (!cx->fixedrows) {
             /* Identical rows still available: only the first is laid out,
