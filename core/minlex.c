@@ -1,11 +1,16 @@
 /*
  * minlex.c - the canonical form.
  *
- * Two exact searches. The fast one, row by row with the column freedom as
- * an ordered partition, is further down ("Row by row"); full grids start it
- * with rows 0-1 chosen together ("Full grids"). When one of its levels
- * would exceed its fixed node budget it gives up and the cell-by-cell
- * branch and bound below, slower but with no budget, does the work.
+ * Valid solution grids (every row, column and box complete) have their own
+ * exact path: only the top band is searched, from a proved bound on row 1
+ * ("Valid solution grids"). Everything else goes to two exact searches.
+ * The fast one, row by row with the column freedom as an ordered
+ * partition, is further down ("Row by row"); other complete grids whose
+ * rows and columns hold distinct digits start it with rows 0-1 chosen
+ * together ("Full grids"), and pattern mode runs it twice (rb_pattern).
+ * When one of its levels would exceed its fixed node budget it gives up
+ * and the cell-by-cell branch and bound below, slower but with no budget,
+ * does the work.
  *
  * The cell-by-cell search:
  * The output string is built cell by cell in row-major order. Output row i
@@ -750,6 +755,8 @@ static uint64_t rb_colweight(const rb_node *c)
 
 /* ---- Full grids: rows 0 and 1 together ----
  *
+ * (Valid solution grids take the faster sg_search path further down; this one
+ * serves complete grids with distinct rows and columns but clashing boxes.)
  * In a grid whose rows hold distinct digits, row 0 is 123456789 under
  * every column order, so the breadth-first search would tie all 1296 of
  * them on each of its 18 lines. Instead rows 0 and 1 are chosen together,
@@ -1594,7 +1601,8 @@ void sudoku_minlex_pattern(const sudoku_grid *in, sudoku_grid *out,
     }
     /* First the smallest pattern: the minlex form of the grid with every
      * given made a 1 is exactly that pattern. Then the digits, among the
-     * transforms that reach it. */
+     * transforms that reach it. The row engine does both (rb_pattern);
+     * when it overflows, the searches below do. */
     if (rb_pattern(&x, in)) {
         finish(&x, out, t);
         return;
@@ -1606,8 +1614,9 @@ void sudoku_minlex_pattern(const sudoku_grid *in, sudoku_grid *out,
     for (int k = 0; k < 81; k++)
         req[k] = x.best[k] != 0;
     /* The digits: the cell search with the required pattern (the row
-     * engine's level-wide pruning would be wrong here: a row that is
-     * smaller now may fail the required pattern later). */
+     * engine's level-wide pruning on the real grid alone would be wrong:
+     * a row that is smaller now may fail the required pattern later;
+     * rb_pattern avoids that by starting from the pattern's transforms). */
     search(&x, in, req);
     finish(&x, out, t);
 }
