@@ -681,8 +681,9 @@ static void rb_group(rb_ctx *x, rb_node *c, int slot)
         rb_cells(x, c, slot * 3, end * 3);
         return;
     }
-    /* Content key of each stack: its row digits sorted inside each cell. */
-    uint8_t key[3][3], cls[3];
+    /* Content key of each stack: its row digits sorted inside each cell
+     * (so empty first, as the layout puts them), and its leading empties. */
+    uint8_t key[3][3], cls[3], lz[3];
     for (int i = 0; i < m; i++) {
         int base = (slot + i) * 3;
         for (int a = 0; a < 3; a++) {
@@ -694,9 +695,10 @@ static void rb_group(rb_ctx *x, rb_node *c, int slot)
             }
             key[i][b] = d;
         }
+        lz[i] = (uint8_t)(key[i][0] ? 0 : key[i][1] ? 1 : key[i][2] ? 2 : 3);
         cls[i] = (uint8_t)i;
         for (int j = 0; j < i; j++)
-            if (memcmp(key[i], key[j], 3) == 0) {
+            if (key[i][0] == key[j][0] && key[i][1] == key[j][1] && key[i][2] == key[j][2]) {
                 cls[i] = (uint8_t)j;
                 break;
             }
@@ -708,8 +710,11 @@ static void rb_group(rb_ctx *x, rb_node *c, int slot)
     for (int q = 0; q < np; q++) {
         const uint8_t *pm = m == 2 ? p2[q] : p3[q];
         int ok = 1;
+        /* A stack starting with more empty cells than the one before it
+         * would make this order larger than the one swapping them. */
         for (int i = 1; i < m; i++)
-            if (cls[pm[i]] == cls[pm[i - 1]] && pm[i] < pm[i - 1])
+            if ((cls[pm[i]] == cls[pm[i - 1]] && pm[i] < pm[i - 1]) ||
+                lz[pm[i]] > lz[pm[i - 1]])
                 ok = 0;
         if (!ok)
             continue;
