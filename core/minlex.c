@@ -534,8 +534,6 @@ typedef struct rb_node {
 typedef struct rb_ctx {
     uint8_t g[2][81];
     uint16_t twins[2][9]; /* rows interchangeable with row r (tie_weight) */
-    uint64_t rkey[2][9];  /* each row packed 4 bits a cell */
-    uint16_t rmask[2][9]; /* each row's digits as a bit set (bit 0: empty) */
     const uint8_t *row;   /* the candidate source row being laid out */
     uint8_t out[9];       /* the row under construction */
     uint8_t best[9];      /* the best row of the level so far */
@@ -1393,18 +1391,37 @@ static int rb_levels(rb_ctx *cx, ml_state *x, const rb_node *cur, int n,
  * the same rows (as classes() defines them for the cell search). */
 static void rb_load(rb_ctx *cx, const sudoku_grid *in, int with_twins)
 {
-    uint64_t (*key)[9] = cx->rkey;
-    memset(cx->rkey, 0, sizeof cx->rkey);
-    memset(cx->rmask, 0, sizeof cx->rmask);
+    uint64_t key[2][9];
+    uint8_t key8[2][9];
     for (int r = 0; r < 9; r++)
         for (int c = 0; c < 9; c++) {
             uint8_t d = in->cell[r * 9 + c];
             cx->g[0][r * 9 + c] = d;
             cx->g[1][c * 9 + r] = d;
-            key[0][r] |= (uint64_t)d << (4 * c);
-            key[1][c] |= (uint64_t)d << (4 * r);
-            cx->rmask[0][r] |= (uint16_t)(1u << d);
-            cx->rmask[1][c] |= (uint16_t)(1u << d);
+        }
+    /* Per row: its content as a word and a byte (for twins), and its key
+     * for row 0 (see rb_roots): empty cells per stack, sorted, most first,
+     * in the family of distinct-digit rows (0) or one-digit rows (1), or
+     * -1 for other rows. */
+    for (int t = 0; t < 2; t++)
+        for (int r = 0; r < 9; r++) {
+            const uint8_t *row = cx->g[t] + r * 9;
+            unsigned seen = 0;
+            int e[3] = {0, 0, 0}, nd = 0;
+            memcpy(&key[t][r], row, 8);
+            key8[t][r] = row[8];
+            for (int c = 0; c < 9; c++) {
+                e[c / 3] += !row[c];
+                seen |= 1u << row[c];
+            }
+            for (unsigned m = seen & 0x3FEu; m; m &= m - 1)
+                nd++;
+            int nz = 9 - e[0] - e[1] - e[2];
+            if (e[1] > e[0]) { int v = e[0]; e[0] = e[1]; e[1] = v; }
+            if (e[2] > e[1]) { int v = e[1]; e[1] = e[2]; e[2] = v; }
+            if (e[1] > e[0]) { int v = e[0]; e[0] = e[1]; e[1] = v; }
+            int fam = nd == nz ? 0 : nd == 1 ? 1 : -1;
+            cx->key0[t][r] = fam < 0 ? -1 : fam * 64 + e[0] * 16 + e[1] * 4 + e[2];
         }
     if (!with_twins)
         return;
@@ -1415,7 +1432,7 @@ static void rb_load(rb_ctx *cx, const sudoku_grid *in, int with_twins)
         for (int a = 0; a < 9; a++) {
             cls[a] = (uint8_t)a;
             for (int b = 0; b < a; b++)
-                if (key[t][a] == key[t][b]) {
+                if (key[t][a] == key[t][b] && key8[t][a] == key8[t][b]) {
                     cls[a] = (uint8_t)b;
                     dup = 1;
                     break;
@@ -1476,22 +1493,9 @@ static int rb_roots(rb_ctx *cx, const sudoku_grid *in, rb_node root[2], int notw
     int bestkey[2] = {-1, -1};
     for (int t = 0; t < 2; t++)
         for (int r = 0; r < 9; r++) {
-            /* Given cells as one bit a nibble, counted per stack. */
-            uint64_t k = cx->rkey[t][r];
-            k = (k | k >> 1 | k >> 2 | k >> 3) & 0x111111111ull;
-            int e[3];
-            for (int st = 0; st < 3; st++)
-                e[st] = 3 - (int)(((k >> (12 * st) & 0x111) * 0x111 >> 8) & 0xF);
-            int nz = 9 - e[0] - e[1] - e[2], nd = 0;
-            for (unsigned m = cx->rmask[t][r] & 0x3FEu; m; m &= m - 1)
-                nd++;
-            if (e[1] > e[0]) { int v = e[0]; e[0] = e[1]; e[1] = v; }
-            if (e[2] > e[1]) { int v = e[1]; e[1] = e[2]; e[2] = v; }
-            if (e[1] > e[0]) { int v = e[0]; e[0] = e[1]; e[1] = v; }
-            int fam = nd == nz ? 0 : nd == 1 ? 1 : -1;
-            cx->key0[t][r] = fam < 0 ? -1 : fam * 64 + e[0] * 16 + e[1] * 4 + e[2];
-            if (cx->key0[t][r] >= 0 && cx->key0[t][r] % 64 > bestkey[fam] && (t == 0 || !sym))
-                bestkey[fam] = cx->key0[t][r] % 64;
+            int k = cx->key0[t][r];
+            if (k >= 0 && k % 64 > bestkey[k / 64] && (t == 0 || !sym))
+                bestkey[k / 64] = k % 64;
         }
     cx->bestkey[0] = bestkey[0];
     cx->bestkey[1] = bestkey[1];
