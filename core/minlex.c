@@ -1,11 +1,16 @@
 /*
  * minlex.c - the canonical form.
  *
- * Two exact searches. The fast one, row by row with the column freedom as
- * an ordered partition, is further down ("Row by row"); full grids start it
- * with rows 0-1 chosen together ("Full grids"). When one of its levels
- * would exceed its fixed node budget it gives up and the cell-by-cell
- * branch and bound below, slower but with no budget, does the work.
+ * Valid solution grids (every row, column and box complete) have their own
+ * exact path: only the top band is searched, from a proved bound on row 1
+ * ("Valid solution grids"). Everything else goes to two exact searches.
+ * The fast one, row by row with the column freedom as an ordered
+ * partition, is further down ("Row by row"); other complete grids whose
+ * rows and columns hold distinct digits start it with rows 0-1 chosen
+ * together ("Full grids"), and pattern mode runs it twice (rb_pattern).
+ * When one of its levels would exceed its fixed node budget it gives up
+ * and the cell-by-cell branch and bound below, slower but with no budget,
+ * does the work.
  *
  * The cell-by-cell search:
  * The output string is built cell by cell in row-major order. Output row i
@@ -35,6 +40,7 @@
 #include <string.h>
 
 #include "minlex.h"
+#include "minlex_row1.h"
 
 typedef struct ml_state {
     uint8_t g[81];                 /* the source in the current orientation */
@@ -527,13 +533,15 @@ typedef struct rb_node {
 
 typedef struct rb_ctx {
     uint8_t g[2][81];
-    uint8_t rowcls[2][9], bandcls[2][3];
+    uint16_t twins[2][9]; /* rows interchangeable with row r (tie_weight) */
     const uint8_t *row;   /* the candidate source row being laid out */
     uint8_t out[9];       /* the row under construction */
     uint8_t best[9];      /* the best row of the level so far */
     rb_node *next;        /* children of the level */
     int n, overflow, cap;
     int key0[2][9], bestkey[2];
+    int notwins;          /* pattern mode, first phase: every row choice kept */
+    int fixedrows;        /* pattern mode, second phase: rows come from R[] */
     ml_state *ms;
 } rb_ctx;
 
@@ -565,72 +573,96 @@ static void rb_emit(rb_ctx *x, const rb_node *c)
 static void rb_group(rb_ctx *x, rb_node *c, int slot);
 
 /* Lays out the cells from output column p to gend (the end of the current
- * stack group), then the next group. */
+ * stack group), then the next groups. Cells and groups without a choice are
+ * laid out in place in a loop; only real choices recurse. */
 static void rb_cells(rb_ctx *x, rb_node *c, int p, int gend)
 {
-    if (x->overflow)
-        return;
-    if (p == gend) {
-        if (p == 9)
-            rb_emit(x, c);
-        else
-            rb_group(x, c, p / 3);
-        return;
-    }
-    int e = p + 1;
-    while (e % 3 && !(c->cellstart >> e & 1))
-        e++;
-    int k = e - p, nn = 0;
-    uint8_t cols[3], nd[3];
-    /* The distinct new (unlabelled) digits of the cell: their order is the
-     * choice; everything else is sorted. */
-    for (int a = 0; a < k; a++) {
-        uint8_t d = x->row[c->col[p + a]];
-        cols[a] = c->col[p + a];
-        if (d && !c->label[d]) {
-            int seen = 0;
-            for (int b = 0; b < nn; b++)
-                seen |= nd[b] == d;
-            if (!seen)
-                nd[nn++] = d;
-        }
-    }
     static const uint8_t perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
                                         {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
-    int np = nn == 3 ? 6 : nn == 2 ? 2 : 1;
-    for (int q = 0; q < np; q++) {
-        /* One choice (the common case): lay out in place, no copy. */
-        rb_node tmp, *ch = c;
-        if (np > 1) {
-            tmp = *c;
-            ch = &tmp;
-        }
-        uint8_t oc[3], ov[3];
-        /* perms[0] and perms[2] order the first two the two ways. */
-        const uint8_t *pm = perms[nn == 2 ? 2 * q : q];
-        for (int b = 0; b < nn; b++)
-            ch->label[nd[pm[b]]] = ch->next++;
-        for (int a = 0; a < k; a++) {
-            uint8_t d = x->row[cols[a]];
-            uint8_t w = d ? ch->label[d] : 0;
-            int b = a;
-            while (b > 0 && ov[b - 1] > w) {
-                ov[b] = ov[b - 1];
-                oc[b] = oc[b - 1];
-                b--;
+    /* Whether out[0..p) is already below best; -1: not known yet (the
+     * best may have changed since the caller compared). */
+    int lt = -1;
+    if (x->overflow)
+        return;
+    for (;;) {
+        if (p == gend) {
+            if (p == 9) {
+                rb_emit(x, c);
+                return;
             }
-            ov[b] = w;
-            oc[b] = cols[a];
+            int slot = p / 3, end = slot + 1;
+            while (end < 3 && !(c->groupstart >> end & 1))
+                end++;
+            if (end - slot > 1) {
+                rb_group(x, c, slot);
+                return;
+            }
+            gend = end * 3;
         }
+        int e = p + 1;
+        while (e % 3 && !(c->cellstart >> e & 1))
+            e++;
+        int k = e - p, nn = 0;
+        uint8_t cols[3], nd[3];
+        /* The distinct new (unlabelled) digits of the cell: their order is
+         * the choice; everything else is sorted. */
         for (int a = 0; a < k; a++) {
-            ch->col[p + a] = oc[a];
-            x->out[p + a] = ov[a];
-            if (a && ov[a] != ov[a - 1])
-                ch->cellstart |= (uint16_t)(1u << (p + a));
+            uint8_t d = x->row[c->col[p + a]];
+            cols[a] = c->col[p + a];
+            if (d && !c->label[d]) {
+                int seen = 0;
+                for (int b = 0; b < nn; b++)
+                    seen |= nd[b] == d;
+                if (!seen)
+                    nd[nn++] = d;
+            }
         }
-        if (rb_cmp(x->out, x->best, e) > 0)
-            continue;
-        rb_cells(x, ch, e, gend);
+        int np = nn == 3 ? 6 : nn == 2 ? 2 : 1;
+        for (int q = 0; q < np; q++) {
+            /* One choice (the common case): lay out in place, no copy. */
+            rb_node tmp, *ch = c;
+            if (np > 1) {
+                tmp = *c;
+                ch = &tmp;
+            }
+            uint8_t oc[3], ov[3];
+            /* perms[0] and perms[2] order the first two the two ways. */
+            const uint8_t *pm = perms[nn == 2 ? 2 * q : q];
+            for (int b = 0; b < nn; b++)
+                ch->label[nd[pm[b]]] = ch->next++;
+            for (int a = 0; a < k; a++) {
+                uint8_t d = x->row[cols[a]];
+                uint8_t w = d ? ch->label[d] : 0;
+                int b = a;
+                while (b > 0 && ov[b - 1] > w) {
+                    ov[b] = ov[b - 1];
+                    oc[b] = oc[b - 1];
+                    b--;
+                }
+                ov[b] = w;
+                oc[b] = cols[a];
+            }
+            for (int a = 0; a < k; a++) {
+                ch->col[p + a] = oc[a];
+                x->out[p + a] = ov[a];
+                if (a && ov[a] != ov[a - 1])
+                    ch->cellstart |= (uint16_t)(1u << (p + a));
+            }
+            if (np > 1) {
+                if (rb_cmp(x->out, x->best, e) > 0)
+                    continue;
+                rb_cells(x, ch, e, gend);
+                continue;
+            }
+            int d = lt < 0 ? rb_cmp(x->out, x->best, e)
+                           : lt ? -1 : rb_cmp(x->out + p, x->best + p, k);
+            if (d > 0)
+                return;
+            lt = d < 0;
+        }
+        if (np > 1)
+            return;
+        p = e;
     }
 }
 
@@ -647,8 +679,9 @@ static void rb_group(rb_ctx *x, rb_node *c, int slot)
         rb_cells(x, c, slot * 3, end * 3);
         return;
     }
-    /* Content key of each stack: its row digits sorted inside each cell. */
-    uint8_t key[3][3], cls[3];
+    /* Content key of each stack: its row digits sorted inside each cell
+     * (so empty first, as the layout puts them), and its leading empties. */
+    uint8_t key[3][3], cls[3], lz[3];
     for (int i = 0; i < m; i++) {
         int base = (slot + i) * 3;
         for (int a = 0; a < 3; a++) {
@@ -660,9 +693,10 @@ static void rb_group(rb_ctx *x, rb_node *c, int slot)
             }
             key[i][b] = d;
         }
+        lz[i] = (uint8_t)(key[i][0] ? 0 : key[i][1] ? 1 : key[i][2] ? 2 : 3);
         cls[i] = (uint8_t)i;
         for (int j = 0; j < i; j++)
-            if (memcmp(key[i], key[j], 3) == 0) {
+            if (key[i][0] == key[j][0] && key[i][1] == key[j][1] && key[i][2] == key[j][2]) {
                 cls[i] = (uint8_t)j;
                 break;
             }
@@ -674,8 +708,11 @@ static void rb_group(rb_ctx *x, rb_node *c, int slot)
     for (int q = 0; q < np; q++) {
         const uint8_t *pm = m == 2 ? p2[q] : p3[q];
         int ok = 1;
+        /* A stack starting with more empty cells than the one before it
+         * would make this order larger than the one swapping them. */
         for (int i = 1; i < m; i++)
-            if (cls[pm[i]] == cls[pm[i - 1]] && pm[i] < pm[i - 1])
+            if ((cls[pm[i]] == cls[pm[i - 1]] && pm[i] < pm[i - 1]) ||
+                lz[pm[i]] > lz[pm[i - 1]])
                 ok = 0;
         if (!ok)
             continue;
@@ -721,6 +758,8 @@ static uint64_t rb_colweight(const rb_node *c)
 
 /* ---- Full grids: rows 0 and 1 together ----
  *
+ * (Valid solution grids take the faster sg_search path further down; this one
+ * serves complete grids with distinct rows and columns but clashing boxes.)
  * In a grid whose rows hold distinct digits, row 0 is 123456789 under
  * every column order, so the breadth-first search would tie all 1296 of
  * them on each of its 18 lines. Instead rows 0 and 1 are chosen together,
@@ -935,44 +974,380 @@ static int fg_applies(const sudoku_grid *in)
 }
 
 /* Returns 1 and fills best/ties/bt when done, 0 on overflow. */
+/* The row under a node whose columns are all fixed (the common case below
+ * the top band): no choice left, one pass with early exit. */
+static void rb_fixed(rb_ctx *x, rb_node *c)
+{
+    const uint8_t *row = x->row;
+    int lt = 0;
+    for (int k = 0; k < 9; k++) {
+        uint8_t d = row[c->col[k]], v = 0;
+        if (d) {
+            if (!c->label[d])
+                c->label[d] = c->next++;
+            v = c->label[d];
+        }
+        if (!lt) {
+            if (v > x->best[k])
+                return;
+            lt = v < x->best[k];
+        }
+        x->out[k] = v;
+    }
+    rb_emit(x, c);
+}
+
+/* The most leading empty cells source row `row` can have under node c's
+ * column freedom: whole empty stacks of the first stack group go first,
+ * then the stack of the group with the longest empty start; a group all
+ * of whose stacks are empty passes on to the next one. Each cell puts its
+ * empty cells first. */
+static int rb_lead0(const rb_node *c, const uint8_t *row)
+{
+    int lead = 0;
+    for (int s = 0; s < 3;) {
+        int end = s + 1, full = 0, bestz = 0;
+        while (end < 3 && !(c->groupstart >> end & 1))
+            end++;
+        for (int t = s; t < end; t++) {
+            int z = 0, p = t * 3;
+            while (p < t * 3 + 3) {
+                int e = p + 1, zc = !row[c->col[p]];
+                while (e % 3 && !(c->cellstart >> e & 1))
+                    zc += !row[c->col[e++]];
+                z += zc;
+                if (zc < e - p)
+                    break;
+                p = e;
+            }
+            if (z == 3)
+                full++;
+            else if (z > bestz)
+                bestz = z;
+        }
+        lead += full * 3;
+        if (full < end - s)
+            return lead + bestz;
+        s = end;
+    }
+    return lead;
+}
+
 /* Lays out every allowed candidate row for output row i below node c. */
 static void rb_expand(rb_ctx *cx, const rb_node *c, int i)
 {
-    const uint8_t *rc = cx->rowcls[c->t], *bc = cx->bandcls[c->t];
-    uint8_t opt[9];
-    int no = 0;
-    for (int r = 0; r < 9; r++)
-        if (i % 3 == 0 ? !(c->rowused >> r & 1)
-                       : r / 3 == c->band && !(c->rowused >> r & 1))
-            opt[no++] = (uint8_t)r;
-    for (int o = 0; o < no; o++) {
-        int r = opt[o], skip = 0;
+    unsigned avail = i % 3 == 0 ? 0x1FFu : 7u << (c->band * 3);
+    avail &= ~(unsigned)c->rowused;
+    if (cx->fixedrows)
+        avail = 1u << c->R[i];
+    for (unsigned left = avail; left; left &= left - 1) {
+        int r = __builtin_ctz(left);
         uint64_t weight = 1;
-        for (int b = 0; b < no; b++) {
-            int e = opt[b];
-            if (b == o || rc[e] != rc[r])
+        if (!cx->fixedrows) {
+            /* Identical rows still available: only the first is laid out,
+             * the others count as its weight. */
+            unsigned tw = cx->notwins ? 0 : cx->twins[c->t][r] & avail;
+            if (tw & ((1u << r) - 1))
                 continue;
-            if (e / 3 != r / 3 && bc[e / 3] != bc[r / 3])
+            for (; tw; tw &= tw - 1)
+                weight++;
+            if (i == 0 && cx->key0[c->t][r] >= 0 &&
+                cx->key0[c->t][r] % 64 < cx->bestkey[cx->key0[c->t][r] / 64])
                 continue;
-            if (b < o) {
-                skip = 1;
-                break;
+            /* A row that cannot start with as many empty cells as the best
+             * row of the level so far is larger: a cheap test that spares
+             * laying out most losing rows of sparse puzzles. */
+            if (!(c->cellstart == 0x1FF && c->groupstart == 7) && cx->best[0] == 0) {
+                int lead = 1;
+                while (lead < 9 && cx->best[lead] == 0)
+                    lead++;
+                if (rb_lead0(c, cx->g[c->t] + r * 9) < lead)
+                    continue;
             }
-            weight++;
         }
-        if (skip || (i == 0 && cx->key0[c->t][r] >= 0 &&
-             cx->key0[c->t][r] % 64 < cx->bestkey[cx->key0[c->t][r] / 64]))
-            continue;
         rb_node ch = *c;
         ch.w *= weight;
         ch.R[i] = (uint8_t)r;
         ch.rowused |= (uint16_t)(1u << r);
         ch.band = (uint8_t)(r / 3);
         cx->row = cx->g[c->t] + r * 9;
-        rb_cells(cx, &ch, 0, 0);
+        if (ch.cellstart == 0x1FF && ch.groupstart == 7)
+            rb_fixed(cx, &ch);
+        else
+            rb_cells(cx, &ch, 0, 0);
         if (cx->overflow)
             return;
     }
+}
+
+/* ---- Valid solution grids: the top band decides ----
+ *
+ * In a complete grid whose rows, columns and boxes all hold nine distinct
+ * digits, output row 0 is 123456789 under every transform, so a digit's
+ * label is the output position of its column in row 0. Once the top band's
+ * rows and the column order are fixed, the rest is forced: the six lower
+ * rows start with distinct labels (column 0 holds distinct digits), so the
+ * next band is the one holding the smallest of them and each band's rows
+ * go in the order of their first cell. Only the top band is searched.
+ *
+ * For top rows (r0, r1) let pi(c) be the column of row 0 holding row 1's
+ * digit in column c; output row 1 is then k -> 1 + Cinv(pi(C(k))), never
+ * drawing from its own stack. The smallest row 1 starts 4 5 6 7 8 9 when
+ * every stack of row 1 takes its digits from a single stack of row 0 (a
+ * "pure" band; then all its row pairs are), else 4 5 7. Both prefixes are
+ * always reachable, and each fixes the column order up to a few choices
+ * (see sg_pair): at most 18 column orders per row pair, 36 row pairs. Each
+ * is a distinct transform, so counting the orders that reach the minimum
+ * counts the automorphisms. */
+typedef struct sg_ctx {
+    uint8_t g[2][81];
+    uint8_t best[81];
+    uint32_t key1;           /* the best row 1 so far, positions 3-8 */
+    uint64_t ties;
+    sudoku_transform bt;
+} sg_ctx;
+
+static int sg_valid(const sudoku_grid *in)
+{
+    for (int a = 0; a < 9; a++) {
+        uint16_t row = 0, col = 0, box = 0;
+        for (int b = 0; b < 9; b++) {
+            uint8_t d = in->cell[a * 9 + b], e = in->cell[b * 9 + a];
+            uint8_t f = in->cell[(a / 3 * 3 + b / 3) * 9 + a % 3 * 3 + b % 3];
+            if (!d || (row >> d & 1) || (col >> e & 1) || (box >> f & 1))
+                return 0;
+            row |= (uint16_t)(1u << d);
+            col |= (uint16_t)(1u << e);
+            box |= (uint16_t)(1u << f);
+        }
+    }
+    return 1;
+}
+
+/* One candidate: orientation t, top rows R[0..2] (source rows of band R[0]/3),
+ * column order C. Compared with the best as it is built; early exit. */
+static void sg_try(sg_ctx *s, int t, const uint8_t R[3], const uint8_t C[9])
+{
+    const uint8_t *g = s->g[t];
+    uint8_t label[10], out[81];
+    int lt = 0;
+    for (int k = 0; k < 9; k++)
+        label[g[R[0] * 9 + C[k]]] = (uint8_t)(k + 1);
+    for (int i = 1; i < 3; i++) {
+        const uint8_t *row = g + R[i] * 9;
+        for (int k = 0; k < 9; k++) {
+            uint8_t v = label[row[C[k]]];
+            int pos = i * 9 + k;
+            if (!lt) {
+                if (v > s->best[pos])
+                    return;
+                lt = v < s->best[pos];
+            }
+            out[pos] = v;
+        }
+    }
+    /* The lower bands: by their smallest first cell, rows by first cell. */
+    int b = R[0] / 3, bA = b == 0 ? 1 : 0, bB = b == 2 ? 1 : 2;
+    uint8_t f[9], rows[9];
+    for (int r = bA * 3; r < bA * 3 + 3; r++)
+        f[r] = label[g[r * 9 + C[0]]];
+    for (int r = bB * 3; r < bB * 3 + 3; r++)
+        f[r] = label[g[r * 9 + C[0]]];
+    int mA = f[bA * 3], mB = f[bB * 3];
+    for (int k = 1; k < 3; k++) {
+        if (f[bA * 3 + k] < mA) mA = f[bA * 3 + k];
+        if (f[bB * 3 + k] < mB) mB = f[bB * 3 + k];
+    }
+    if (mB < mA) {
+        int tmp = bA;
+        bA = bB;
+        bB = tmp;
+    }
+    for (int h = 0; h < 2; h++) {
+        int bb = h ? bB : bA;
+        uint8_t *o = rows + 3 + h * 3;
+        o[0] = (uint8_t)(bb * 3);
+        o[1] = (uint8_t)(bb * 3 + 1);
+        o[2] = (uint8_t)(bb * 3 + 2);
+        for (int p = 1; p < 3; p++)
+            for (int q = p; q > 0 && f[o[q]] < f[o[q - 1]]; q--) {
+                uint8_t tmp = o[q];
+                o[q] = o[q - 1];
+                o[q - 1] = tmp;
+            }
+    }
+    for (int i = 3; i < 9; i++) {
+        const uint8_t *row = g + rows[i] * 9;
+        for (int k = 0; k < 9; k++) {
+            uint8_t v = label[row[C[k]]];
+            int pos = i * 9 + k;
+            if (!lt) {
+                if (v > s->best[pos])
+                    return;
+                lt = v < s->best[pos];
+            }
+            out[pos] = v;
+        }
+    }
+    if (!lt) {
+        s->ties++;
+        return;
+    }
+    memcpy(s->best + 9, out + 9, 72);
+    s->ties = 1;
+    s->bt.transpose = (uint8_t)t;
+    for (int k = 0; k < 9; k++) {
+        s->bt.rows[k] = k < 3 ? R[k] : rows[k];
+        s->bt.cols[k] = C[k];
+    }
+    s->bt.digits[0] = 0;
+    memcpy(s->bt.digits + 1, label + 1, 9);
+}
+
+/* Row 1 alone decides most candidates: its positions 3-8 packed in a
+ * word are compared first, and only orders that reach or beat the best
+ * row 1 so far are laid out in full. */
+static inline void sg_cand(sg_ctx *s, int t, const uint8_t R[3], const uint8_t pi[9],
+                           const uint8_t C[9])
+{
+    uint8_t ci[9];
+    uint32_t key = 0;
+    for (int k = 0; k < 9; k++)
+        ci[C[k]] = (uint8_t)k;
+    for (int k = 3; k < 9; k++)
+        key = key << 4 | ci[pi[C[k]]];
+    if (key > s->key1)
+        return;
+    s->key1 = key;
+    sg_try(s, t, R, C);
+}
+
+/* Every column order giving rows (R[0], R[1]) of orientation t their
+ * smallest row 1 prefix (4 5 6 7 8 9 for a pure band, 4 5 7 else). */
+static void sg_pair(sg_ctx *s, int t, const uint8_t R[3], const uint8_t pi[9], int pure)
+{
+    static const uint8_t p3[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                     {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    uint8_t C[9];
+    for (int X = 0; X < 3; X++) {
+        int a = X * 3;
+        if (pure) {
+            /* Stack X first; the next stacks follow pi. */
+            for (int q = 0; q < 6; q++) {
+                for (int i = 0; i < 3; i++) {
+                    C[i] = (uint8_t)(a + p3[q][i]);
+                    C[3 + i] = pi[C[i]];
+                    C[6 + i] = pi[C[3 + i]];
+                }
+                sg_cand(s, t, R, pi, C);
+            }
+            continue;
+        }
+        /* Mixed: the two columns of X drawing from one stack Y come first,
+         * Y follows with their sources first, then the stack Z of the third
+         * column's source, that source first. */
+        int xa, xb, x3;
+        if (pi[a] / 3 == pi[a + 1] / 3) {
+            xa = a; xb = a + 1; x3 = a + 2;
+        } else if (pi[a] / 3 == pi[a + 2] / 3) {
+            xa = a; xb = a + 2; x3 = a + 1;
+        } else {
+            xa = a + 1; xb = a + 2; x3 = a;
+        }
+        int Y = pi[xa] / 3, Z = pi[x3] / 3;
+        int yr = Y * 3 + Y * 3 + 1 + Y * 3 + 2 - pi[xa] - pi[xb];
+        int z1 = -1, z2 = -1;
+        for (int c = Z * 3; c < Z * 3 + 3; c++)
+            if (c != pi[x3]) {
+                if (z1 < 0) z1 = c; else z2 = c;
+            }
+        for (int o = 0; o < 2; o++) {
+            C[0] = (uint8_t)(o ? xb : xa);
+            C[1] = (uint8_t)(o ? xa : xb);
+            C[2] = (uint8_t)x3;
+            C[3] = pi[C[0]];
+            C[4] = pi[C[1]];
+            C[5] = (uint8_t)yr;
+            C[6] = pi[x3];
+            for (int z = 0; z < 2; z++) {
+                C[7] = (uint8_t)(z ? z2 : z1);
+                C[8] = (uint8_t)(z ? z1 : z2);
+                sg_cand(s, t, R, pi, C);
+            }
+        }
+    }
+}
+
+/* The minimum and automorphism count of a valid solution grid. */
+static void sg_search(ml_state *x, const sudoku_grid *in)
+{
+    sg_ctx s;
+    int pure[2][3], anypure = 0;
+    for (int r = 0; r < 9; r++)
+        for (int c = 0; c < 9; c++) {
+            s.g[0][r * 9 + c] = in->cell[r * 9 + c];
+            s.g[1][r * 9 + c] = in->cell[c * 9 + r];
+        }
+    for (int t = 0; t < 2; t++)
+        for (int b = 0; b < 3; b++) {
+            const uint8_t *r0 = s.g[t] + b * 27, *r1 = r0 + 9;
+            uint8_t where[10];
+            for (int c = 0; c < 9; c++)
+                where[r0[c]] = (uint8_t)c;
+            pure[t][b] = where[r1[0]] / 3 == where[r1[1]] / 3 &&
+                         where[r1[0]] / 3 == where[r1[2]] / 3;
+            anypure |= pure[t][b];
+        }
+    for (int k = 0; k < 9; k++)
+        s.best[k] = (uint8_t)(k + 1);
+    memset(s.best + 9, 0xFF, 72);
+    s.key1 = UINT32_MAX;
+    s.ties = 0;
+    /* Each row pair's bound on row 1 (minlex_row1.h) first: the pairs with
+     * the smallest bound are laid out, then only the others whose bound
+     * does not exceed the best row 1 found (in practice almost none). */
+    uint8_t pt[36], pR[36][3], ppi[36][9];
+    uint32_t lb[36], minlb = UINT32_MAX;
+    int np = 0;
+    for (int t = 0; t < 2; t++)
+        for (int b = 0; b < 3; b++) {
+            if (pure[t][b] != anypure)
+                continue;
+            int base = np;
+            for (int i = 0; i < 3; i++) {
+                const uint8_t *r0 = s.g[t] + (b * 3 + i) * 9;
+                uint8_t where[10];
+                for (int c = 0; c < 9; c++)
+                    where[r0[c]] = (uint8_t)c;
+                for (int j = 0; j < 3; j++) {
+                    if (i == j)
+                        continue;
+                    const uint8_t *r1 = s.g[t] + (b * 3 + j) * 9;
+                    pt[np] = (uint8_t)t;
+                    pR[np][0] = (uint8_t)(b * 3 + i);
+                    pR[np][1] = (uint8_t)(b * 3 + j);
+                    pR[np][2] = (uint8_t)(b * 3 + 3 - i - j);
+                    for (int c = 0; c < 9; c++)
+                        ppi[np][c] = where[r1[c]];
+                    /* The pair read the other way round maps by pi's
+                     * inverse: same cycle type, same bound. */
+                    lb[np] = j < i ? lb[base + j * 2 + i - 1]
+                                   : minlex_row1_bound(minlex_cycle_code(ppi[np]), anypure);
+                    if (lb[np] < minlb)
+                        minlb = lb[np];
+                    np++;
+                }
+            }
+        }
+    for (int a = 0; a < np; a++)
+        if (lb[a] == minlb)
+            sg_pair(&s, pt[a], pR[a], ppi[a], anypure);
+    for (int a = 0; a < np; a++)
+        if (lb[a] != minlb && lb[a] <= s.key1)
+            sg_pair(&s, pt[a], pR[a], ppi[a], anypure);
+    memcpy(x->best, s.best, 81);
+    x->ties = s.ties;
+    x->bt = s.bt;
 }
 
 static void rb_record(ml_state *x, const rb_node *c)
@@ -986,27 +1361,119 @@ static void rb_record(ml_state *x, const rb_node *c)
     record(x);
 }
 
-static int rb_search(ml_state *x, const sudoku_grid *in)
+/* Runs levels i0..8 from the n nodes at cur, ping-ponging between the two
+ * buffers (level i writes buf[(i + par) & 1]; cur must not be that one).
+ * Returns the final count and sets *out, or -1 on overflow. */
+static int rb_levels(rb_ctx *cx, ml_state *x, const rb_node *cur, int n,
+                     rb_node buf[2][RB_CAP], int i0, int par, const rb_node **out)
 {
-    rb_ctx cx;
-    int sym = 1, n;
+    cx->overflow = 0;
+    cx->cap = RB_CAP;
+    for (int i = i0; i < 9; i++) {
+        cx->next = buf[(i + par) & 1];
+        cx->n = 0;
+        memset(cx->best, 0xFF, 9);
+        for (int a = 0; a < n; a++) {
+            rb_expand(cx, &cur[a], i);
+            if (cx->overflow)
+                return -1;
+        }
+        memcpy(x->best + i * 9, cx->best, 9);
+        cur = cx->next;
+        n = cx->n;
+    }
+    *out = cur;
+    return n;
+}
+
+/* Both orientations of `in` into cx->g and, with_twins, each row's twins:
+ * the rows with the same content in the same band or in a band holding
+ * the same rows (as classes() defines them for the cell search). */
+static void rb_load(rb_ctx *cx, const sudoku_grid *in, int with_twins)
+{
+    uint64_t key[2][9];
+    uint8_t key8[2][9];
+    for (int r = 0; r < 9; r++)
+        for (int c = 0; c < 9; c++) {
+            uint8_t d = in->cell[r * 9 + c];
+            cx->g[0][r * 9 + c] = d;
+            cx->g[1][c * 9 + r] = d;
+        }
+    /* Per row: its content as a word and a byte (for twins), and its key
+     * for row 0 (see rb_roots): empty cells per stack, sorted, most first,
+     * in the family of distinct-digit rows (0) or one-digit rows (1), or
+     * -1 for other rows. */
+    for (int t = 0; t < 2; t++)
+        for (int r = 0; r < 9; r++) {
+            const uint8_t *row = cx->g[t] + r * 9;
+            unsigned seen = 0;
+            int e[3] = {0, 0, 0}, nd = 0;
+            memcpy(&key[t][r], row, 8);
+            key8[t][r] = row[8];
+            for (int c = 0; c < 9; c++) {
+                e[c / 3] += !row[c];
+                seen |= 1u << row[c];
+            }
+            for (unsigned m = seen & 0x3FEu; m; m &= m - 1)
+                nd++;
+            int nz = 9 - e[0] - e[1] - e[2];
+            if (e[1] > e[0]) { int v = e[0]; e[0] = e[1]; e[1] = v; }
+            if (e[2] > e[1]) { int v = e[1]; e[1] = e[2]; e[2] = v; }
+            if (e[1] > e[0]) { int v = e[0]; e[0] = e[1]; e[1] = v; }
+            int fam = nd == nz ? 0 : nd == 1 ? 1 : -1;
+            cx->key0[t][r] = fam < 0 ? -1 : fam * 64 + e[0] * 16 + e[1] * 4 + e[2];
+        }
+    if (!with_twins)
+        return;
+    for (int t = 0; t < 2; t++) {
+        uint8_t cls[9];
+        int dup = 0;
+        memset(cx->twins[t], 0, sizeof cx->twins[t]);
+        for (int a = 0; a < 9; a++) {
+            cls[a] = (uint8_t)a;
+            for (int b = 0; b < a; b++)
+                if (key[t][a] == key[t][b] && key8[t][a] == key8[t][b]) {
+                    cls[a] = (uint8_t)b;
+                    dup = 1;
+                    break;
+                }
+        }
+        if (!dup)
+            continue; /* the usual case: no twins */
+        unsigned bkey[3];
+        uint8_t bcls[3];
+        for (int b = 0; b < 3; b++) {
+            uint8_t r[3] = {cls[b * 3], cls[b * 3 + 1], cls[b * 3 + 2]};
+            for (int p = 0; p < 3; p++)
+                for (int q = p + 1; q < 3; q++)
+                    if (r[q] < r[p]) { uint8_t v = r[p]; r[p] = r[q]; r[q] = v; }
+            bkey[b] = (unsigned)(r[0] * 100 + r[1] * 10 + r[2]);
+            bcls[b] = (uint8_t)b;
+            for (int e = 0; e < b; e++)
+                if (bkey[e] == bkey[b]) {
+                    bcls[b] = (uint8_t)e;
+                    break;
+                }
+        }
+        for (int r = 0; r < 9; r++)
+            for (int e = 0; e < 9; e++)
+                if (e != r && cls[e] == cls[r] &&
+                    (e / 3 == r / 3 || bcls[e / 3] == bcls[r / 3]))
+                    cx->twins[t][r] |= (uint16_t)(1u << e);
+    }
+}
+
+/* The root nodes and the row-0 keys. With notwins (pattern mode) both
+ * orientations are kept even for a symmetric grid. Returns the root count. */
+static int rb_roots(rb_ctx *cx, const sudoku_grid *in, rb_node root[2], int notwins)
+{
+    int sym = !notwins, n = 0;
     for (int r = 0; r < 9 && sym; r++)
         for (int c = r + 1; c < 9; c++)
             if (in->cell[r * 9 + c] != in->cell[c * 9 + r]) {
                 sym = 0;
                 break;
             }
-    for (int t = 0; t < 2; t++) {
-        for (int r = 0; r < 9; r++)
-            for (int c = 0; c < 9; c++)
-                x->g[r * 9 + c] = t ? in->cell[c * 9 + r] : in->cell[r * 9 + c];
-        memcpy(cx.g[t], x->g, 81);
-        classes(x);
-        memcpy(cx.rowcls[t], x->rowcls, 9);
-        memcpy(cx.bandcls[t], x->bandcls, 3);
-    }
-    rb_node root[2];
-    n = 0;
     for (int t = 0; t < (sym ? 1 : 2); t++) {
         rb_node *c = &root[n++];
         memset(c, 0, sizeof *c);
@@ -1026,57 +1493,88 @@ static int rb_search(ml_state *x, const sudoku_grid *in)
     int bestkey[2] = {-1, -1};
     for (int t = 0; t < 2; t++)
         for (int r = 0; r < 9; r++) {
-            const uint8_t *row = cx.g[t] + r * 9;
-            uint16_t seen = 0;
-            int e[3] = {0, 0, 0}, dup = 0, nd = 0;
-            for (int c = 0; c < 9; c++) {
-                if (!row[c]) {
-                    e[c / 3]++;
-                    continue;
-                }
-                dup |= seen >> row[c] & 1;
-                nd += !(seen >> row[c] & 1);
-                seen |= (uint16_t)(1u << row[c]);
-            }
-            for (int p = 0; p < 3; p++)
-                for (int q = p + 1; q < 3; q++)
-                    if (e[q] > e[p]) { int s = e[p]; e[p] = e[q]; e[q] = s; }
-            int fam = dup ? (nd == 1 ? 1 : -1) : 0;
-            cx.key0[t][r] = fam < 0 ? -1 : fam * 64 + e[0] * 16 + e[1] * 4 + e[2];
-            if (cx.key0[t][r] >= 0 && cx.key0[t][r] % 64 > bestkey[fam] && (t == 0 || !sym))
-                bestkey[fam] = cx.key0[t][r] % 64;
+            int k = cx->key0[t][r];
+            if (k >= 0 && k % 64 > bestkey[k / 64] && (t == 0 || !sym))
+                bestkey[k / 64] = k % 64;
         }
-    cx.bestkey[0] = bestkey[0];
-    cx.bestkey[1] = bestkey[1];
+    cx->bestkey[0] = bestkey[0];
+    cx->bestkey[1] = bestkey[1];
+    return n;
+}
+
+static int rb_search(ml_state *x, const sudoku_grid *in)
+{
+    rb_ctx cx;
+    int n;
+    if (sg_valid(in)) {
+        sg_search(x, in);
+        return 1;
+    }
+    rb_load(&cx, in, 1);
+    rb_node root[2];
+    n = rb_roots(&cx, in, root, 0);
     cx.ms = x;
-    cx.overflow = 0;
+    cx.notwins = cx.fixedrows = 0;
     rb_node buf[2][RB_CAP];
     const rb_node *cur = root;
     int i0 = 0;
-    cx.cap = RB_CAP;
     if (fg_applies(in)) {
+        int sym = n == 1;
         n = fg_top(&cx, sym, buf[0], RB_CAP, x->best);
         if (n < 0)
             return 0;
         cur = buf[0];
         i0 = 2;
     }
-    for (int i = i0; i < 9; i++) {
-        cx.next = buf[(i + 1) & 1];
-        cx.n = 0;
-        memset(cx.best, 0xFF, 9);
-        for (int a = 0; a < n; a++) {
-            rb_expand(&cx, &cur[a], i);
-            if (cx.overflow)
-                return 0;
-        }
-        memcpy(x->best + i * 9, cx.best, 9);
-        cur = cx.next;
-        n = cx.n;
-    }
+    n = rb_levels(&cx, x, cur, n, buf, i0, 1, &cur);
+    if (n < 0)
+        return 0;
     x->ties = 0;
     for (int a = 0; a < n; a++)
         x->ties += cur[a].w * rb_colweight(&cur[a]);
+    rb_record(x, &cur[0]);
+    return 1;
+}
+
+/* Pattern mode with the row engine, in two passes. First the smallest
+ * pattern over the pattern grid (every given a 1), keeping every row
+ * choice (no identical-row merging, both orientations): each final node
+ * is then a set of transforms reaching that pattern, its tied columns
+ * being columns identical in the pattern, and together they are all of
+ * them. Then the digits: the same nodes, relabelled from scratch, run
+ * again over the real grid with their rows fixed. Every column order
+ * still free keeps the pattern, so the level-wide pruning by digits is
+ * exact here. Returns 0 on overflow. */
+static int rb_pattern(ml_state *x, const sudoku_grid *in)
+{
+    rb_ctx cx;
+    sudoku_grid pat;
+    for (int k = 0; k < 81; k++)
+        pat.cell[k] = in->cell[k] ? 1 : 0;
+    rb_load(&cx, &pat, 0);
+    rb_node root[2], buf[2][RB_CAP];
+    int n = rb_roots(&cx, &pat, root, 1);
+    const rb_node *cur;
+    cx.ms = x;
+    cx.notwins = 1;
+    cx.fixedrows = 0;
+    n = rb_levels(&cx, x, root, n, buf, 0, 1, &cur);
+    if (n < 0)
+        return 0;
+    /* cur is buf[1] (level 8 wrote it): relabel in place, then level 0
+     * of the digit pass writes buf[0]. */
+    rb_node *start = buf[1];
+    for (int a = 0; a < n; a++) {
+        memset(start[a].label, 0, sizeof start[a].label);
+        start[a].next = 1;
+        start[a].w = 1;
+    }
+    rb_load(&cx, in, 0);
+    cx.notwins = 0;
+    cx.fixedrows = 1;
+    n = rb_levels(&cx, x, start, n, buf, 0, 0, &cur);
+    if (n < 0)
+        return 0;
     rb_record(x, &cur[0]);
     return 1;
 }
@@ -1112,7 +1610,12 @@ void sudoku_minlex_pattern(const sudoku_grid *in, sudoku_grid *out,
     }
     /* First the smallest pattern: the minlex form of the grid with every
      * given made a 1 is exactly that pattern. Then the digits, among the
-     * transforms that reach it. */
+     * transforms that reach it. The row engine does both (rb_pattern);
+     * when it overflows, the searches below do. */
+    if (rb_pattern(&x, in)) {
+        finish(&x, out, t);
+        return;
+    }
     for (int k = 0; k < 81; k++)
         pat.cell[k] = in->cell[k] ? 1 : 0;
     if (!rb_search(&x, &pat))
@@ -1120,8 +1623,9 @@ void sudoku_minlex_pattern(const sudoku_grid *in, sudoku_grid *out,
     for (int k = 0; k < 81; k++)
         req[k] = x.best[k] != 0;
     /* The digits: the cell search with the required pattern (the row
-     * engine's level-wide pruning would be wrong here: a row that is
-     * smaller now may fail the required pattern later). */
+     * engine's level-wide pruning on the real grid alone would be wrong:
+     * a row that is smaller now may fail the required pattern later;
+     * rb_pattern avoids that by starting from the pattern's transforms). */
     search(&x, in, req);
     finish(&x, out, t);
 }

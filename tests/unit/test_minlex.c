@@ -9,6 +9,7 @@
 
 #include "check.h"
 #include "minlex.h"
+#include "minlex_row1.h"
 #include "rng.h"
 #include "scramble.h"
 #include "transform.h"
@@ -285,6 +286,27 @@ static void properties(sudoku_rng *rng, const sudoku_grid *g, sudoku_grid *m)
     CHECK_MSG(memcmp(&ms, m, sizeof ms) == 0, "not invariant: %s -> %s",
               check_line(g, l1), check_line(&s, l2));
     CHECK(sudoku_grid_givens(m) == sudoku_grid_givens(g));
+    /* Pattern mode: the same properties, and its pattern is the smallest
+     * one, which is the minlex form of the grid with every given a 1. */
+    sudoku_grid pm, pat, mp;
+    sudoku_minlex_pattern(g, &pm, &t);
+    CHECK(sudoku_transform_valid(&t));
+    sudoku_transform_apply(&t, g, &y);
+    CHECK_MSG(memcmp(&y, &pm, sizeof y) == 0, "transform does not reach pattern form of %s",
+              check_line(g, l1));
+    sudoku_minlex_pattern(&pm, &mm, NULL);
+    CHECK_MSG(memcmp(&mm, &pm, sizeof mm) == 0, "pattern form not idempotent on %s",
+              check_line(g, l1));
+    sudoku_minlex_pattern(&s, &ms, NULL);
+    CHECK_MSG(memcmp(&ms, &pm, sizeof ms) == 0, "pattern form not invariant: %s -> %s",
+              check_line(g, l1), check_line(&s, l2));
+    for (int k = 0; k < 81; k++)
+        pat.cell[k] = g->cell[k] ? 1 : 0;
+    sudoku_minlex(&pat, &mp, NULL);
+    int samepat = 1;
+    for (int k = 0; k < 81; k++)
+        samepat &= (pm.cell[k] != 0) == (mp.cell[k] != 0);
+    CHECK_MSG(samepat, "pattern form of %s misses the smallest pattern", check_line(g, l1));
 }
 
 static void differential(sudoku_rng *rng, int per_kind, int pattern_per_kind)
@@ -319,6 +341,79 @@ static void differential(sudoku_rng *rng, int per_kind, int pattern_per_kind)
         printf("differential %-18s %5d inputs, %d pattern, %d mismatches\n",
                kind_name[kind], per_kind, pattern_per_kind, bad);
     }
+}
+
+
+/* The row-1 bounds of minlex_row1.h, proved again: every permutation pi of
+ * the 9 columns that maps no column into its own stack (the row-1 map of
+ * every row pair of a valid band), against all 1296 column orders. Its
+ * smallest row 1 must start 3 4 5 6 7 8 (pure) or 3 4 6 (mixed), never be
+ * below the bound of its cycle type, and the bound must be reached. */
+static void row1_bounds(void)
+{
+    uint8_t pi[9];
+    uint32_t reached[2][64];
+    uint32_t codes[2][64];
+    int ncodes[2] = {0, 0}, total = 0, bad = 0;
+    for (int k = 0; k < 9; k++)
+        pi[k] = (uint8_t)k;
+    for (;;) {
+        int ok = 1;
+        for (int c = 0; c < 9; c++)
+            ok &= pi[c] / 3 != c / 3;
+        if (ok) {
+            int pure = pi[0] / 3 == pi[1] / 3 && pi[1] / 3 == pi[2] / 3;
+            uint64_t best = UINT64_MAX;
+            for (int q = 0; q < 1296; q++) {
+                uint8_t ci[9];
+                uint64_t key = 0;
+                for (int k = 0; k < 9; k++)
+                    ci[lineperm[q][k]] = (uint8_t)k;
+                for (int k = 0; k < 9; k++)
+                    key = key << 4 | ci[pi[lineperm[q][k]]];
+                if (key < best)
+                    best = key;
+            }
+            uint32_t code = minlex_cycle_code(pi), bound = minlex_row1_bound(code, pure);
+            uint32_t tail = (uint32_t)(best & 0xFFFFFF);
+            uint64_t head = best >> 24;
+            bad += head != (pure ? 0x345u : 0x346u) || bound == 0 || tail < bound;
+            int a;
+            for (a = 0; a < ncodes[pure]; a++)
+                if (codes[pure][a] == code)
+                    break;
+            if (a == ncodes[pure]) {
+                codes[pure][a] = code;
+                reached[pure][a] = tail;
+                ncodes[pure]++;
+            } else if (tail < reached[pure][a])
+                reached[pure][a] = tail;
+            total++;
+        }
+        /* next permutation */
+        int i = 7;
+        while (i >= 0 && pi[i] > pi[i + 1])
+            i--;
+        if (i < 0)
+            break;
+        int j = 8;
+        while (pi[j] < pi[i])
+            j--;
+        uint8_t s = pi[i];
+        pi[i] = pi[j];
+        pi[j] = s;
+        for (int a = i + 1, b = 8; a < b; a++, b--) {
+            s = pi[a];
+            pi[a] = pi[b];
+            pi[b] = s;
+        }
+    }
+    for (int p = 0; p < 2; p++)
+        for (int a = 0; a < ncodes[p]; a++)
+            bad += reached[p][a] != minlex_row1_bound(codes[p][a], p);
+    CHECK_MSG(total == 12096 && ncodes[0] == 8 && ncodes[1] == 3 && bad == 0,
+              "row-1 bounds: %d maps, %d+%d cycle types, %d wrong", total, ncodes[0],
+              ncodes[1], bad);
 }
 
 static void fixed_cases(void)
@@ -435,6 +530,7 @@ int main(int argc, char **argv)
     make_lineperms();
     sudoku_rng_seed(&rng, lng ? 20240601 : 4);
     fixed_cases();
+    row1_bounds();
     /* Cheap properties on many inputs of every kind. */
     for (int n = 0; n < (SANITIZED ? 300 : 3000); n++) {
         sudoku_grid g, m;
