@@ -150,7 +150,7 @@ static inline void bench_report(const char *function, const char *set,
                                 const char *mode, const char *layer, size_t n,
                                 double seconds)
 {
-    printf("%-22s %-26s %-10s %-4s %8zu items %12.0f/s\n", function, set, mode,
+    printf("%-22s %-26s %-10s %-8s %8zu items %12.0f/s\n", function, set, mode,
            layer, n, seconds > 0 ? (double)n / seconds : 0.0);
     fflush(stdout);
 }
