@@ -127,7 +127,7 @@ int sudoku_equiv_join(const sudoku_grid *ma, const sudoku_transform *ta,
 int sudoku_equiv_transform(const sudoku_grid *a, const sudoku_grid *b,
                            sudoku_transform *t)
 {
-    sudoku_grid ma, mb;
+    sudoku_grid ma;
     sudoku_transform ta, tb;
     if (!sudoku_equiv_possible(a, b))
         return 0;
@@ -136,9 +136,12 @@ int sudoku_equiv_transform(const sudoku_grid *a, const sudoku_grid *b,
             sudoku_transform_identity(t);
         return 1;
     }
+    /* b need not be canonicalised from scratch: its search prunes
+     * against a's form from the first row. */
     sudoku_minlex(a, &ma, &ta);
-    sudoku_minlex(b, &mb, &tb);
-    return sudoku_equiv_join(&ma, &ta, &mb, &tb, t);
+    if (!sudoku_minlex_matches(b, &ma, &tb))
+        return 0;
+    return sudoku_equiv_join(&ma, &ta, &ma, &tb, t);
 }
 
 int sudoku_equiv(const sudoku_grid *a, const sudoku_grid *b)

@@ -542,6 +542,7 @@ typedef struct rb_ctx {
     int key0[2][9], bestkey[2];
     int notwins;          /* pattern mode, first phase: every row choice kept */
     int fixedrows;        /* pattern mode, second phase: rows come from R[] */
+    const uint8_t *bound; /* equivalence test: the form to reach, else NULL */
     ml_state *ms;
 } rb_ctx;
 
@@ -1363,7 +1364,10 @@ static void rb_record(ml_state *x, const rb_node *c)
 
 /* Runs levels i0..8 from the n nodes at cur, ping-ponging between the two
  * buffers (level i writes buf[(i + par) & 1]; cur must not be that one).
- * Returns the final count and sets *out, or -1 on overflow. */
+ * Returns the final count and sets *out, or -1 on overflow. With a bound
+ * (a form to reach), each level starts from the bound's row as its best:
+ * only rows equal to it survive, and -2 says none did or a smaller one
+ * exists, i.e. the minlex form is not the bound. */
 static int rb_levels(rb_ctx *cx, ml_state *x, const rb_node *cur, int n,
                      rb_node buf[2][RB_CAP], int i0, int par, const rb_node **out)
 {
@@ -1372,12 +1376,17 @@ static int rb_levels(rb_ctx *cx, ml_state *x, const rb_node *cur, int n,
     for (int i = i0; i < 9; i++) {
         cx->next = buf[(i + par) & 1];
         cx->n = 0;
-        memset(cx->best, 0xFF, 9);
+        if (cx->bound)
+            memcpy(cx->best, cx->bound + i * 9, 9);
+        else
+            memset(cx->best, 0xFF, 9);
         for (int a = 0; a < n; a++) {
             rb_expand(cx, &cur[a], i);
             if (cx->overflow)
                 return -1;
         }
+        if (cx->bound && (cx->n == 0 || rb_cmp(cx->best, cx->bound + i * 9, 9) != 0))
+            return -2;
         memcpy(x->best + i * 9, cx->best, 9);
         cur = cx->next;
         n = cx->n;
@@ -1515,6 +1524,7 @@ static int rb_search(ml_state *x, const sudoku_grid *in)
     n = rb_roots(&cx, in, root, 0);
     cx.ms = x;
     cx.notwins = cx.fixedrows = 0;
+    cx.bound = NULL;
     rb_node buf[2][RB_CAP];
     const rb_node *cur = root;
     int i0 = 0;
@@ -1558,6 +1568,7 @@ static int rb_pattern(ml_state *x, const sudoku_grid *in)
     cx.ms = x;
     cx.notwins = 1;
     cx.fixedrows = 0;
+    cx.bound = NULL;
     n = rb_levels(&cx, x, root, n, buf, 0, 1, &cur);
     if (n < 0)
         return 0;
@@ -1575,6 +1586,28 @@ static int rb_pattern(ml_state *x, const sudoku_grid *in)
     n = rb_levels(&cx, x, start, n, buf, 0, 0, &cur);
     if (n < 0)
         return 0;
+    rb_record(x, &cur[0]);
+    return 1;
+}
+
+/* The row engine against a known form (puzzles; full grids have their own
+ * paths): 1 when minlex(in) is `form`, with x->bt reaching it, 0 when it
+ * is not, -1 on overflow. */
+static int rb_matches(ml_state *x, const sudoku_grid *in, const uint8_t form[81])
+{
+    rb_ctx cx;
+    rb_node root[2], buf[2][RB_CAP];
+    const rb_node *cur;
+    rb_load(&cx, in, 1);
+    int n = rb_roots(&cx, in, root, 0);
+    cx.ms = x;
+    cx.notwins = cx.fixedrows = 0;
+    cx.bound = form;
+    n = rb_levels(&cx, x, root, n, buf, 0, 1, &cur);
+    if (n == -2)
+        return 0;
+    if (n < 0)
+        return -1;
     rb_record(x, &cur[0]);
     return 1;
 }
@@ -1628,6 +1661,23 @@ void sudoku_minlex_pattern(const sudoku_grid *in, sudoku_grid *out,
      * rb_pattern avoids that by starting from the pattern's transforms). */
     search(&x, in, req);
     finish(&x, out, t);
+}
+
+int sudoku_minlex_matches(const sudoku_grid *in, const sudoku_grid *form,
+                          sudoku_transform *t)
+{
+    ml_state x;
+    sudoku_grid m;
+    if (!sg_valid(in) && !fg_applies(in)) {
+        int r = rb_matches(&x, in, form->cell);
+        if (r >= 0) {
+            if (r && t)
+                *t = x.bt;
+            return r;
+        }
+    }
+    sudoku_minlex(in, &m, t);
+    return memcmp(m.cell, form->cell, 81) == 0;
 }
 
 uint32_t sudoku_automorphisms(const sudoku_grid *g)

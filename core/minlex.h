@@ -29,6 +29,15 @@ void sudoku_minlex(const sudoku_grid *in, sudoku_grid *out,
 void sudoku_minlex_pattern(const sudoku_grid *in, sudoku_grid *out,
                            sudoku_transform *t);
 
+/* Whether the minlex form of `in` is `form`; when it is and `t` is not
+ * NULL, also a transform with sudoku_transform_apply(t, in) == form (t is
+ * left alone otherwise). The same answer as comparing sudoku_minlex(in)
+ * with form, but the search prunes against `form` from its first row, so
+ * when the answer is yes it costs a fraction of a minlex (the second half
+ * of an equivalence test). */
+int sudoku_minlex_matches(const sudoku_grid *in, const sudoku_grid *form,
+                          sudoku_transform *t);
+
 /* Number of geometric transforms (of the 3,359,232, identity included)
  * that map `g` onto itself up to a relabelling of digits. */
 uint32_t sudoku_automorphisms(const sudoku_grid *g);

@@ -27,35 +27,40 @@ typedef struct canon {
     sudoku_transform t;
 } canon;
 
-/* The canonical form of argument i. When the argument is the same for
- * every row of a statement (`WHERE sudoku_equiv(p, '<one puzzle>')`, the
- * search for copies of one puzzle), SQLite keeps it between rows as
- * auxiliary data, so that side costs nothing after the first row. It is
- * offered only here, after the invariants passed: the cheap rejections
- * allocate nothing. */
-static void canonical(sqlite3_context *ctx, int i, const sudoku_grid *g, canon *out)
+/* When an argument is the same for every row of a statement (`WHERE
+ * sudoku_equiv(p, '<one puzzle>')`, the search for copies of one puzzle),
+ * SQLite keeps its canonical form between rows as auxiliary data, so that
+ * side costs nothing after the first row. It is offered only after the
+ * invariants passed: the cheap rejections allocate nothing. */
+static const canon *kept(sqlite3_context *ctx, int i, const sudoku_grid *g)
 {
-    canon *kept = sqlite3_get_auxdata(ctx, i);
-    if (kept && memcmp(&kept->g, g, sizeof *g) == 0) {
-        *out = *kept;
-        return;
-    }
-    out->g = *g;
-    sudoku_minlex(g, &out->m, &out->t);
-    kept = sqlite3_malloc(sizeof *kept);
-    if (kept) {
-        *kept = *out;
+    const canon *k = sqlite3_get_auxdata(ctx, i);
+    return k && memcmp(&k->g, g, sizeof *g) == 0 ? k : NULL;
+}
+
+static void keep(sqlite3_context *ctx, int i, const canon *c)
+{
+    canon *k = sqlite3_malloc(sizeof *k);
+    if (k) {
+        *k = *c;
         /* SQLite may free it at once (a non-constant argument): not used
          * after this call. */
-        sqlite3_set_auxdata(ctx, i, kept, sqlite3_free);
+        sqlite3_set_auxdata(ctx, i, k, sqlite3_free);
     }
 }
 
-/* 1 (and the witness into t, when not NULL) when a and b are equivalent. */
+/* 1 (and the witness into t, when not NULL) when a and b are equivalent.
+ * One side is canonicalised (or found kept), the other only tested
+ * against that form (sudoku_minlex_matches), which prunes from its first
+ * row. The side canonicalised is b unless a's form is kept, so that a
+ * constant second argument is kept from the first row on; a constant
+ * first argument is kept as soon as a row matches. */
 static int decide(sqlite3_context *ctx, const sudoku_grid *a, const sudoku_grid *b,
                   sudoku_transform *t)
 {
-    canon ca, cb;
+    canon full, other;
+    const canon *k;
+    int side;
     if (!sudoku_equiv_possible(a, b))
         return 0;
     if (memcmp(a, b, sizeof *a) == 0) {
@@ -63,9 +68,24 @@ static int decide(sqlite3_context *ctx, const sudoku_grid *a, const sudoku_grid 
             sudoku_transform_identity(t);
         return 1;
     }
-    canonical(ctx, 0, a, &ca);
-    canonical(ctx, 1, b, &cb);
-    return sudoku_equiv_join(&ca.m, &ca.t, &cb.m, &cb.t, t);
+    if ((k = kept(ctx, 0, a)) != NULL)
+        full = *k, side = 0;
+    else if ((k = kept(ctx, 1, b)) != NULL)
+        full = *k, side = 1;
+    else {
+        side = 1;
+        full.g = *b;
+        sudoku_minlex(b, &full.m, &full.t);
+        keep(ctx, 1, &full);
+    }
+    other.g = side ? *a : *b;
+    if (!sudoku_minlex_matches(&other.g, &full.m, &other.t))
+        return 0;
+    other.m = full.m;
+    if (!kept(ctx, !side, &other.g))
+        keep(ctx, !side, &other);
+    return side ? sudoku_equiv_join(&other.m, &other.t, &full.m, &full.t, t)
+                : sudoku_equiv_join(&full.m, &full.t, &other.m, &other.t, t);
 }
 
 void ext_equiv(sqlite3_context *ctx, int argc, sqlite3_value **argv)

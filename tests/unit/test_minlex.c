@@ -286,6 +286,21 @@ static void properties(sudoku_rng *rng, const sudoku_grid *g, sudoku_grid *m)
     CHECK_MSG(memcmp(&ms, m, sizeof ms) == 0, "not invariant: %s -> %s",
               check_line(g, l1), check_line(&s, l2));
     CHECK(sudoku_grid_givens(m) == sudoku_grid_givens(g));
+    /* The equivalence test's half: a scramble reaches the form (with a
+     * transform that does), the input itself is not a form unless it is
+     * its own minlex, and one cell changed in the form is not the form. */
+    sudoku_transform ts;
+    memset(&ts, 0xAA, sizeof ts);
+    CHECK_MSG(sudoku_minlex_matches(&s, m, &ts) == 1, "matches(scramble of %s) = 0",
+              check_line(g, l1));
+    sudoku_transform_apply(&ts, &s, &y);
+    CHECK(memcmp(&y, m, sizeof y) == 0);
+    CHECK(sudoku_minlex_matches(g, g, NULL) == (memcmp(g, m, sizeof *g) == 0));
+    y = *m;
+    int k = (int)sudoku_rng_below(rng, 81);
+    y.cell[k] = (uint8_t)((y.cell[k] + 1 + sudoku_rng_below(rng, 9)) % 10);
+    CHECK_MSG(sudoku_minlex_matches(&s, &y, NULL) == 0, "matches(%s, changed form) = 1",
+              check_line(g, l1));
     /* Pattern mode: the same properties, and its pattern is the smallest
      * one, which is the minlex form of the grid with every given a 1. */
     sudoku_grid pm, pat, mp;
