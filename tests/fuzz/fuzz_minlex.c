@@ -1,7 +1,8 @@
 /* libFuzzer target: sudoku_minlex and sudoku_minlex_pattern. Oracle: the
  * form is a fixed point (its own minlex), the returned transform maps the
  * input onto it, it is never larger than the input relabelled, and a
- * scramble of the input (drawn from the tail bytes) has the same form. */
+ * scramble of the input (drawn from the tail bytes) has the same form and
+ * matches it (sudoku_minlex_matches). */
 #include <stdlib.h>
 
 #include "fuzz_input.h"
@@ -51,6 +52,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (memcmp(&m2, &m, sizeof m) != 0)
         abort();
     if (sudoku_automorphisms(&g) < 1)
+        abort();
+    if (sudoku_minlex_matches(&scrambled, &m, &t) != 1)
+        abort();
+    sudoku_transform_apply(&t, &scrambled, &mapped);
+    if (memcmp(&mapped, &m, sizeof m) != 0)
+        abort();
+    if (sudoku_minlex_matches(&g, &g, NULL) != (memcmp(&g, &m, sizeof m) == 0))
         abort();
 
     sudoku_minlex_pattern(&g, &m, &t);
