@@ -1386,42 +1386,74 @@ static int rb_levels(rb_ctx *cx, ml_state *x, const rb_node *cur, int n,
     return n;
 }
 
+/* Bit k: byte k of the 8 at p is nonzero. Cells hold 0..9, so adding 0x7F
+ * to a byte sets its top bit exactly when it is nonzero, with no carry
+ * into the next byte; the multiply gathers the eight top bits. */
+static inline unsigned rb_nz8(const uint8_t *p)
+{
+    uint64_t v;
+    memcpy(&v, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    uint64_t h = ((v + 0x7F7F7F7F7F7F7F7FULL) & 0x8080808080808080ULL) >> 7;
+    return (unsigned)(h * 0x0102040810204080ULL >> 56);
+}
+
+/* The row-0 key part of a line with nonzero-cell mask m: its empty cells
+ * per stack, sorted, most first, as e0 * 16 + e1 * 4 + e2. A table of all
+ * 512 masks, written out by the preprocessor. */
+#define RB_E(m, s) (!((m) >> (3 * (s)) & 1) + !((m) >> (3 * (s) + 1) & 1) + \
+                    !((m) >> (3 * (s) + 2) & 1))
+#define RB_MAX3(a, b, c) ((a) > (b) ? ((a) > (c) ? (a) : (c)) : ((b) > (c) ? (b) : (c)))
+#define RB_MIN3(a, b, c) ((a) < (b) ? ((a) < (c) ? (a) : (c)) : ((b) < (c) ? (b) : (c)))
+#define RB_K3(a, b, c) (RB_MAX3(a, b, c) * 16 + \
+                        ((a) + (b) + (c) - RB_MAX3(a, b, c) - RB_MIN3(a, b, c)) * 4 + \
+                        RB_MIN3(a, b, c))
+#define RB_K(m) RB_K3(RB_E(m, 0), RB_E(m, 1), RB_E(m, 2))
+#define RB_K4(m) RB_K(m), RB_K((m) + 1), RB_K((m) + 2), RB_K((m) + 3)
+#define RB_K16(m) RB_K4(m), RB_K4((m) + 4), RB_K4((m) + 8), RB_K4((m) + 12)
+#define RB_K64(m) RB_K16(m), RB_K16((m) + 16), RB_K16((m) + 32), RB_K16((m) + 48)
+#define RB_K256(m) RB_K64(m), RB_K64((m) + 64), RB_K64((m) + 128), RB_K64((m) + 192)
+static const uint8_t rb_key_tab[512] = {RB_K256(0), RB_K256(256)};
+
 /* Both orientations of `in` into cx->g and, with_twins, each row's twins:
  * the rows with the same content in the same band or in a band holding
  * the same rows (as classes() defines them for the cell search). */
 static void rb_load(rb_ctx *cx, const sudoku_grid *in, int with_twins)
 {
-    uint64_t key[2][9];
-    uint8_t key8[2][9];
-    for (int r = 0; r < 9; r++)
-        for (int c = 0; c < 9; c++) {
-            uint8_t d = in->cell[r * 9 + c];
-            cx->g[0][r * 9 + c] = d;
-            cx->g[1][c * 9 + r] = d;
-        }
-    /* Per row: its content as a word and a byte (for twins), and its key
-     * for row 0 (see rb_roots): empty cells per stack, sorted, most first,
-     * in the family of distinct-digit rows (0) or one-digit rows (1), or
-     * -1 for other rows. */
+    /* Per line of each orientation: its nonzero cells as a mask, which is
+     * all the row-0 key and the twin test need besides the digits of the
+     * (few) given cells. */
+    uint16_t nz[2][9];
+    memcpy(cx->g[0], in->cell, 81);
+    for (int c = 0; c < 9; c++)
+        for (int r = 0; r < 9; r++)
+            cx->g[1][c * 9 + r] = in->cell[r * 9 + c];
     for (int t = 0; t < 2; t++)
         for (int r = 0; r < 9; r++) {
             const uint8_t *row = cx->g[t] + r * 9;
-            unsigned seen = 0;
-            int e[3] = {0, 0, 0}, nd = 0;
-            memcpy(&key[t][r], row, 8);
-            key8[t][r] = row[8];
-            for (int c = 0; c < 9; c++) {
-                e[c / 3] += !row[c];
-                seen |= 1u << row[c];
-            }
-            for (unsigned m = seen & 0x3FEu; m; m &= m - 1)
-                nd++;
-            int nz = 9 - e[0] - e[1] - e[2];
-            if (e[1] > e[0]) { int v = e[0]; e[0] = e[1]; e[1] = v; }
-            if (e[2] > e[1]) { int v = e[1]; e[1] = e[2]; e[2] = v; }
-            if (e[1] > e[0]) { int v = e[0]; e[0] = e[1]; e[1] = v; }
-            int fam = nd == nz ? 0 : nd == 1 ? 1 : -1;
-            cx->key0[t][r] = fam < 0 ? -1 : fam * 64 + e[0] * 16 + e[1] * 4 + e[2];
+            nz[t][r] = (uint16_t)(rb_nz8(row) | (unsigned)(row[8] != 0) << 8);
+        }
+    /* Repeated digits per row and column, from the givens alone. */
+    uint16_t seen[2][9] = {{0}}, dup[2][9] = {{0}};
+    for (int r = 0; r < 9; r++)
+        for (unsigned q = nz[0][r]; q; q &= q - 1) {
+            int c = __builtin_ctz(q);
+            uint16_t bit = (uint16_t)(1u << in->cell[r * 9 + c]);
+            dup[0][r] |= seen[0][r] & bit;
+            seen[0][r] |= bit;
+            dup[1][c] |= seen[1][c] & bit;
+            seen[1][c] |= bit;
+        }
+    /* Per row: its key for row 0 (see rb_roots): the empty-cell key, in
+     * the family of distinct-digit rows (0) or one-digit rows (1), or -1
+     * for other rows. */
+    for (int t = 0; t < 2; t++)
+        for (int r = 0; r < 9; r++) {
+            unsigned sn = seen[t][r];
+            int fam = !dup[t][r] ? 0 : (sn & (sn - 1)) == 0 ? 1 : -1;
+            cx->key0[t][r] = fam < 0 ? -1 : fam * 64 + rb_key_tab[nz[t][r]];
         }
     if (!with_twins)
         return;
@@ -1429,10 +1461,22 @@ static void rb_load(rb_ctx *cx, const sudoku_grid *in, int with_twins)
         uint8_t cls[9];
         int dup = 0;
         memset(cx->twins[t], 0, sizeof cx->twins[t]);
+        /* Twins have the same nonzero cells: without two equal masks
+         * (the usual case) there are none. */
+        uint64_t ms[8] = {0};
+        unsigned twin = 0;
+        for (int a = 0; a < 9; a++) {
+            unsigned m = nz[t][a];
+            twin |= (unsigned)(ms[m >> 6] >> (m & 63)) & 1;
+            ms[m >> 6] |= 1ULL << (m & 63);
+        }
+        if (!twin)
+            continue;
         for (int a = 0; a < 9; a++) {
             cls[a] = (uint8_t)a;
             for (int b = 0; b < a; b++)
-                if (key[t][a] == key[t][b] && key8[t][a] == key8[t][b]) {
+                if (nz[t][a] == nz[t][b] &&
+                    memcmp(cx->g[t] + a * 9, cx->g[t] + b * 9, 9) == 0) {
                     cls[a] = (uint8_t)b;
                     dup = 1;
                     break;
