@@ -545,6 +545,18 @@ typedef struct rb_ctx {
     ml_state *ms;
 } rb_ctx;
 
+/* The end of the cell starting at output column p (the next cell start or
+ * stack boundary), and of the stack group starting at slot s. */
+static inline int rb_cell_end(unsigned cellstart, int p)
+{
+    return p + 1 + __builtin_ctz((cellstart | 0x248u) >> (p + 1));
+}
+
+static inline int rb_group_end(unsigned groupstart, int s)
+{
+    return s + 1 + __builtin_ctz((groupstart | 8u) >> (s + 1));
+}
+
 /* memcmp of short prefixes, inlined. */
 static inline int rb_cmp(const uint8_t *a, const uint8_t *b, int n)
 {
@@ -590,18 +602,14 @@ static void rb_cells(rb_ctx *x, rb_node *c, int p, int gend)
                 rb_emit(x, c);
                 return;
             }
-            int slot = p / 3, end = slot + 1;
-            while (end < 3 && !(c->groupstart >> end & 1))
-                end++;
+            int slot = p / 3, end = rb_group_end(c->groupstart, slot);
             if (end - slot > 1) {
                 rb_group(x, c, slot);
                 return;
             }
             gend = end * 3;
         }
-        int e = p + 1;
-        while (e % 3 && !(c->cellstart >> e & 1))
-            e++;
+        int e = rb_cell_end(c->cellstart, p);
         int k = e - p, nn = 0;
         uint8_t cols[3], nd[3];
         /* The distinct new (unlabelled) digits of the cell: their order is
@@ -671,9 +679,7 @@ static void rb_cells(rb_ctx *x, rb_node *c, int p, int gend)
  * tied, in one order only. */
 static void rb_group(rb_ctx *x, rb_node *c, int slot)
 {
-    int end = slot + 1;
-    while (end < 3 && !(c->groupstart >> end & 1))
-        end++;
+    int end = rb_group_end(c->groupstart, slot);
     int m = end - slot;
     if (m == 1) {
         rb_cells(x, c, slot * 3, end * 3);
@@ -738,15 +744,11 @@ static uint64_t rb_colweight(const rb_node *c)
 {
     uint64_t w = 1;
     for (int s = 0; s < 3;) {
-        int end = s + 1;
-        while (end < 3 && !(c->groupstart >> end & 1))
-            end++;
+        int end = rb_group_end(c->groupstart, s);
         int m = end - s;
         w *= rb_fact(m);
         for (int p = s * 3; p < s * 3 + 3;) {
-            int e = p + 1;
-            while (e % 3 && !(c->cellstart >> e & 1))
-                e++;
+            int e = rb_cell_end(c->cellstart, p);
             for (int i = 0; i < m; i++)
                 w *= rb_fact(e - p);
             p = e;
@@ -1006,15 +1008,13 @@ static int rb_lead0(const rb_node *c, const uint8_t *row)
 {
     int lead = 0;
     for (int s = 0; s < 3;) {
-        int end = s + 1, full = 0, bestz = 0;
-        while (end < 3 && !(c->groupstart >> end & 1))
-            end++;
+        int end = rb_group_end(c->groupstart, s), full = 0, bestz = 0;
         for (int t = s; t < end; t++) {
             int z = 0, p = t * 3;
             while (p < t * 3 + 3) {
-                int e = p + 1, zc = !row[c->col[p]];
-                while (e % 3 && !(c->cellstart >> e & 1))
-                    zc += !row[c->col[e++]];
+                int e = rb_cell_end(c->cellstart, p), zc = 0;
+                for (int q = p; q < e; q++)
+                    zc += !row[c->col[q]];
                 z += zc;
                 if (zc < e - p)
                     break;
