@@ -611,6 +611,40 @@ static void rb_cells(rb_ctx *x, rb_node *c, int p, int gend)
         }
         int e = rb_cell_end(c->cellstart, p);
         int k = e - p, nn = 0;
+        /* Fast paths without a choice: a one-column cell, and a cell whose
+         * columns are all empty in this row (most cells of sparse rows):
+         * the cell keeps its columns, only the values are new. */
+        if (k == 1) {
+            uint8_t d = x->row[c->col[p]], v = 0;
+            if (d) {
+                if (!c->label[d])
+                    c->label[d] = c->next++;
+                v = c->label[d];
+            }
+            x->out[p] = v;
+            if (lt <= 0) {
+                int cmp = lt < 0 ? rb_cmp(x->out, x->best, e)
+                                 : (v > x->best[p]) - (v < x->best[p]);
+                if (cmp > 0)
+                    return;
+                lt = cmp < 0;
+            }
+            p = e;
+            continue;
+        }
+        if (!x->row[c->col[p]] && !x->row[c->col[p + 1]] &&
+            (k == 2 || !x->row[c->col[p + 2]])) {
+            memset(x->out + p, 0, (size_t)k);
+            if (lt <= 0) {
+                int cmp = lt < 0 ? rb_cmp(x->out, x->best, e)
+                                 : rb_cmp(x->out + p, x->best + p, k);
+                if (cmp > 0)
+                    return;
+                lt = cmp < 0;
+            }
+            p = e;
+            continue;
+        }
         uint8_t cols[3], nd[3];
         /* The distinct new (unlabelled) digits of the cell: their order is
          * the choice; everything else is sorted. */
