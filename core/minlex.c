@@ -502,6 +502,39 @@ static void search(ml_state *x, const sudoku_grid *in, const uint8_t *req)
     }
 }
 
+/* Bit k: byte k of the 8 at p is nonzero. Cells hold 0..9, so adding 0x7F
+ * to a byte sets its top bit exactly when it is nonzero, with no carry
+ * into the next byte; the multiply gathers the eight top bits. */
+static inline unsigned rb_nz8(const uint8_t *p)
+{
+    uint64_t v;
+    memcpy(&v, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    uint64_t h = ((v + 0x7F7F7F7F7F7F7F7FULL) & 0x8080808080808080ULL) >> 7;
+    return (unsigned)(h * 0x0102040810204080ULL >> 56);
+}
+
+/* The row-0 key part of a line with nonzero-cell mask m: its empty cells
+ * per stack, sorted, most first, as e0 * 16 + e1 * 4 + e2, and above it
+ * (<< 8) its number of empty cells. A table of all 512 masks, written out
+ * by the preprocessor. */
+#define RB_E(m, s) (!((m) >> (3 * (s)) & 1) + !((m) >> (3 * (s) + 1) & 1) + \
+                    !((m) >> (3 * (s) + 2) & 1))
+#define RB_MAX3(a, b, c) ((a) > (b) ? ((a) > (c) ? (a) : (c)) : ((b) > (c) ? (b) : (c)))
+#define RB_MIN3(a, b, c) ((a) < (b) ? ((a) < (c) ? (a) : (c)) : ((b) < (c) ? (b) : (c)))
+#define RB_K3(a, b, c) (RB_MAX3(a, b, c) * 16 + \
+                        ((a) + (b) + (c) - RB_MAX3(a, b, c) - RB_MIN3(a, b, c)) * 4 + \
+                        RB_MIN3(a, b, c))
+#define RB_K(m) (RB_K3(RB_E(m, 0), RB_E(m, 1), RB_E(m, 2)) | \
+                (RB_E(m, 0) + RB_E(m, 1) + RB_E(m, 2)) << 8)
+#define RB_K4(m) RB_K(m), RB_K((m) + 1), RB_K((m) + 2), RB_K((m) + 3)
+#define RB_K16(m) RB_K4(m), RB_K4((m) + 4), RB_K4((m) + 8), RB_K4((m) + 12)
+#define RB_K64(m) RB_K16(m), RB_K16((m) + 16), RB_K16((m) + 32), RB_K16((m) + 48)
+#define RB_K256(m) RB_K64(m), RB_K64((m) + 64), RB_K64((m) + 128), RB_K64((m) + 192)
+static const uint16_t rb_key_tab[512] = {RB_K256(0), RB_K256(256)};
+
 /* ---- Row by row (the fast path) ----
  *
  * Breadth first over output rows. All live nodes of a level share the same
@@ -540,6 +573,8 @@ typedef struct rb_ctx {
     rb_node *next;        /* children of the level */
     int n, overflow, cap;
     int key0[2][9], bestkey[2];
+    uint8_t zeros[2][9];  /* empty cells per row */
+    int lead;             /* leading empty cells of best (0 while none) */
     int notwins;          /* pattern mode, first phase: every row choice kept */
     int fixedrows;        /* pattern mode, second phase: rows come from R[] */
     ml_state *ms;
@@ -573,6 +608,10 @@ static void rb_emit(rb_ctx *x, const rb_node *c)
         return;
     if (d < 0) {
         memcpy(x->best, x->out, 9);
+        int lead = 0;
+        while (lead < 9 && x->best[lead] == 0)
+            lead++;
+        x->lead = lead;
         x->n = 0;
     }
     if (x->n >= x->cap) {
@@ -1090,14 +1129,12 @@ static void rb_expand(rb_ctx *cx, const rb_node *c, int i)
                 continue;
             /* A row that cannot start with as many empty cells as the best
              * row of the level so far is larger: a cheap test that spares
-             * laying out most losing rows of sparse puzzles. */
-            if (!(c->cellstart == 0x1FF && c->groupstart == 7) && cx->best[0] == 0) {
-                int lead = 1;
-                while (lead < 9 && cx->best[lead] == 0)
-                    lead++;
-                if (rb_lead0(c, cx->g[c->t] + r * 9) < lead)
-                    continue;
-            }
+             * laying out most losing rows of sparse puzzles. Fewer empty
+             * cells than that in all is the cheapest case of it. */
+            if (cx->lead && !(c->cellstart == 0x1FF && c->groupstart == 7) &&
+                (cx->zeros[c->t][r] < cx->lead ||
+                 rb_lead0(c, cx->g[c->t] + r * 9) < cx->lead))
+                continue;
         }
         rb_node ch = *c;
         ch.w *= weight;
@@ -1407,6 +1444,7 @@ static int rb_levels(rb_ctx *cx, ml_state *x, const rb_node *cur, int n,
         cx->next = buf[(i + par) & 1];
         cx->n = 0;
         memset(cx->best, 0xFF, 9);
+        cx->lead = 0;
         for (int a = 0; a < n; a++) {
             rb_expand(cx, &cur[a], i);
             if (cx->overflow)
@@ -1419,37 +1457,6 @@ static int rb_levels(rb_ctx *cx, ml_state *x, const rb_node *cur, int n,
     *out = cur;
     return n;
 }
-
-/* Bit k: byte k of the 8 at p is nonzero. Cells hold 0..9, so adding 0x7F
- * to a byte sets its top bit exactly when it is nonzero, with no carry
- * into the next byte; the multiply gathers the eight top bits. */
-static inline unsigned rb_nz8(const uint8_t *p)
-{
-    uint64_t v;
-    memcpy(&v, p, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    v = __builtin_bswap64(v);
-#endif
-    uint64_t h = ((v + 0x7F7F7F7F7F7F7F7FULL) & 0x8080808080808080ULL) >> 7;
-    return (unsigned)(h * 0x0102040810204080ULL >> 56);
-}
-
-/* The row-0 key part of a line with nonzero-cell mask m: its empty cells
- * per stack, sorted, most first, as e0 * 16 + e1 * 4 + e2. A table of all
- * 512 masks, written out by the preprocessor. */
-#define RB_E(m, s) (!((m) >> (3 * (s)) & 1) + !((m) >> (3 * (s) + 1) & 1) + \
-                    !((m) >> (3 * (s) + 2) & 1))
-#define RB_MAX3(a, b, c) ((a) > (b) ? ((a) > (c) ? (a) : (c)) : ((b) > (c) ? (b) : (c)))
-#define RB_MIN3(a, b, c) ((a) < (b) ? ((a) < (c) ? (a) : (c)) : ((b) < (c) ? (b) : (c)))
-#define RB_K3(a, b, c) (RB_MAX3(a, b, c) * 16 + \
-                        ((a) + (b) + (c) - RB_MAX3(a, b, c) - RB_MIN3(a, b, c)) * 4 + \
-                        RB_MIN3(a, b, c))
-#define RB_K(m) RB_K3(RB_E(m, 0), RB_E(m, 1), RB_E(m, 2))
-#define RB_K4(m) RB_K(m), RB_K((m) + 1), RB_K((m) + 2), RB_K((m) + 3)
-#define RB_K16(m) RB_K4(m), RB_K4((m) + 4), RB_K4((m) + 8), RB_K4((m) + 12)
-#define RB_K64(m) RB_K16(m), RB_K16((m) + 16), RB_K16((m) + 32), RB_K16((m) + 48)
-#define RB_K256(m) RB_K64(m), RB_K64((m) + 64), RB_K64((m) + 128), RB_K64((m) + 192)
-static const uint8_t rb_key_tab[512] = {RB_K256(0), RB_K256(256)};
 
 /* Both orientations of `in` into cx->g and, with_twins, each row's twins:
  * the rows with the same content in the same band or in a band holding
@@ -1487,7 +1494,9 @@ static void rb_load(rb_ctx *cx, const sudoku_grid *in, int with_twins)
         for (int r = 0; r < 9; r++) {
             unsigned sn = seen[t][r];
             int fam = !dup[t][r] ? 0 : (sn & (sn - 1)) == 0 ? 1 : -1;
-            cx->key0[t][r] = fam < 0 ? -1 : fam * 64 + rb_key_tab[nz[t][r]];
+            unsigned k = rb_key_tab[nz[t][r]];
+            cx->key0[t][r] = fam < 0 ? -1 : fam * 64 + (int)(k & 0xFF);
+            cx->zeros[t][r] = (uint8_t)(k >> 8);
         }
     if (!with_twins)
         return;
