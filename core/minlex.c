@@ -1589,7 +1589,9 @@ static int rb_roots(rb_ctx *cx, const sudoku_grid *in, rb_node root[2], int notw
     return n;
 }
 
-static int rb_search(ml_state *x, const sudoku_grid *in)
+/* With ties, x->ties gets the automorphism count (sudoku_automorphisms);
+ * the canonical form alone does not need it. */
+static int rb_search(ml_state *x, const sudoku_grid *in, int ties)
 {
     rb_ctx cx;
     int n;
@@ -1617,7 +1619,7 @@ static int rb_search(ml_state *x, const sudoku_grid *in)
     if (n < 0)
         return 0;
     x->ties = 0;
-    for (int a = 0; a < n; a++)
+    for (int a = 0; ties && a < n; a++)
         x->ties += cur[a].w * rb_colweight(&cur[a]);
     rb_record(x, &cur[0]);
     return 1;
@@ -1679,7 +1681,7 @@ void sudoku_minlex(const sudoku_grid *in, sudoku_grid *out,
     ml_state x;
     /* A full grid ties its first row over every column order: the cell
      * search handles it without overflowing first. */
-    if (!rb_search(&x, in))
+    if (!rb_search(&x, in, 0))
         search(&x, in, NULL);
     finish(&x, out, t);
 }
@@ -1705,7 +1707,7 @@ void sudoku_minlex_pattern(const sudoku_grid *in, sudoku_grid *out,
     }
     for (int k = 0; k < 81; k++)
         pat.cell[k] = in->cell[k] ? 1 : 0;
-    if (!rb_search(&x, &pat))
+    if (!rb_search(&x, &pat, 0))
         search(&x, &pat, NULL);
     for (int k = 0; k < 81; k++)
         req[k] = x.best[k] != 0;
@@ -1720,7 +1722,7 @@ void sudoku_minlex_pattern(const sudoku_grid *in, sudoku_grid *out,
 uint32_t sudoku_automorphisms(const sudoku_grid *g)
 {
     ml_state x;
-    if (!rb_search(&x, g))
+    if (!rb_search(&x, g, 1))
         search(&x, g, NULL);
     return (uint32_t)x.ties;
 }
