@@ -621,18 +621,18 @@ static void rb_emit(rb_ctx *x, const rb_node *c)
     x->next[x->n++] = *c;
 }
 
-static void rb_group(rb_ctx *x, rb_node *c, int slot);
+static void rb_group(rb_ctx *x, rb_node *c, int slot, int lt);
 
 /* Lays out the cells from output column p to gend (the end of the current
  * stack group), then the next groups. Cells and groups without a choice are
  * laid out in place in a loop; only real choices recurse. */
-static void rb_cells(rb_ctx *x, rb_node *c, int p, int gend)
+static void rb_cells(rb_ctx *x, rb_node *c, int p, int gend, int lt)
 {
     static const uint8_t perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
                                         {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
-    /* Whether out[0..p) is already below best; -1: not known yet (the
-     * best may have changed since the caller compared). */
-    int lt = -1;
+    /* lt: whether out[0..p) is already below best (1), equal to it (0), or
+     * not known (-1: the best may have changed since the caller compared;
+     * it changes only when a row is emitted). */
     if (x->overflow)
         return;
     for (;;) {
@@ -643,7 +643,7 @@ static void rb_cells(rb_ctx *x, rb_node *c, int p, int gend)
             }
             int slot = p / 3, end = rb_group_end(c->groupstart, slot);
             if (end - slot > 1) {
-                rb_group(x, c, slot);
+                rb_group(x, c, slot, lt);
                 return;
             }
             gend = end * 3;
@@ -730,9 +730,12 @@ static void rb_cells(rb_ctx *x, rb_node *c, int p, int gend)
                     ch->cellstart |= (uint16_t)(1u << (p + a));
             }
             if (np > 1) {
-                if (rb_cmp(x->out, x->best, e) > 0)
+                int d = lt < 0 ? rb_cmp(x->out, x->best, e)
+                               : lt ? -1 : rb_cmp(x->out + p, x->best + p, k);
+                if (d > 0)
                     continue;
-                rb_cells(x, ch, e, gend);
+                rb_cells(x, ch, e, gend, d < 0);
+                lt = -1;
                 continue;
             }
             int d = lt < 0 ? rb_cmp(x->out, x->best, e)
@@ -750,12 +753,12 @@ static void rb_cells(rb_ctx *x, rb_node *c, int p, int gend)
 /* Tries every order of the stacks of the group starting at `slot`; adjacent
  * stacks with the same content in this row (same digits per cell) stay
  * tied, in one order only. */
-static void rb_group(rb_ctx *x, rb_node *c, int slot)
+static void rb_group(rb_ctx *x, rb_node *c, int slot, int lt)
 {
     int end = rb_group_end(c->groupstart, slot);
     int m = end - slot;
     if (m == 1) {
-        rb_cells(x, c, slot * 3, end * 3);
+        rb_cells(x, c, slot * 3, end * 3, lt);
         return;
     }
     /* Content key of each stack: its row digits sorted inside each cell
@@ -801,7 +804,8 @@ static void rb_group(rb_ctx *x, rb_node *c, int slot)
             if (i && cls[pm[i]] != cls[pm[i - 1]])
                 ch.groupstart |= (uint8_t)(1u << (slot + i));
         }
-        rb_cells(x, &ch, slot * 3, end * 3);
+        rb_cells(x, &ch, slot * 3, end * 3, lt);
+        lt = -1;
         if (x->overflow)
             return;
     }
@@ -1113,27 +1117,33 @@ static void rb_expand(rb_ctx *cx, const rb_node *c, int i)
     avail &= ~(unsigned)c->rowused;
     if (cx->fixedrows)
         avail = 1u << c->R[i];
+    const uint8_t *g = cx->g[c->t];
+    const uint16_t *twins = cx->twins[c->t];
+    const int *key0 = cx->key0[c->t];
+    const uint8_t *zeros = cx->zeros[c->t];
+    int fixedcols = c->cellstart == 0x1FF && c->groupstart == 7;
+    int filter = !cx->fixedrows, merge = filter && !cx->notwins;
     for (unsigned left = avail; left; left &= left - 1) {
         int r = __builtin_ctz(left);
         uint64_t weight = 1;
-        if (!cx->fixedrows) {
+        if (filter) {
             /* Identical rows still available: only the first is laid out,
              * the others count as its weight. */
-            unsigned tw = cx->notwins ? 0 : cx->twins[c->t][r] & avail;
-            if (tw & ((1u << r) - 1))
-                continue;
-            for (; tw; tw &= tw - 1)
-                weight++;
-            if (i == 0 && cx->key0[c->t][r] >= 0 &&
-                cx->key0[c->t][r] % 64 < cx->bestkey[cx->key0[c->t][r] / 64])
+            unsigned tw = merge ? twins[r] & avail : 0;
+            if (tw) {
+                if (tw & ((1u << r) - 1))
+                    continue;
+                for (; tw; tw &= tw - 1)
+                    weight++;
+            }
+            if (i == 0 && key0[r] >= 0 && key0[r] % 64 < cx->bestkey[key0[r] / 64])
                 continue;
             /* A row that cannot start with as many empty cells as the best
              * row of the level so far is larger: a cheap test that spares
              * laying out most losing rows of sparse puzzles. Fewer empty
              * cells than that in all is the cheapest case of it. */
-            if (cx->lead && !(c->cellstart == 0x1FF && c->groupstart == 7) &&
-                (cx->zeros[c->t][r] < cx->lead ||
-                 rb_lead0(c, cx->g[c->t] + r * 9) < cx->lead))
+            if (cx->lead && !fixedcols &&
+                (zeros[r] < cx->lead || rb_lead0(c, g + r * 9) < cx->lead))
                 continue;
         }
         rb_node ch = *c;
@@ -1141,11 +1151,11 @@ static void rb_expand(rb_ctx *cx, const rb_node *c, int i)
         ch.R[i] = (uint8_t)r;
         ch.rowused |= (uint16_t)(1u << r);
         ch.band = (uint8_t)(r / 3);
-        cx->row = cx->g[c->t] + r * 9;
-        if (ch.cellstart == 0x1FF && ch.groupstart == 7)
+        cx->row = g + r * 9;
+        if (fixedcols)
             rb_fixed(cx, &ch);
         else
-            rb_cells(cx, &ch, 0, 0);
+            rb_cells(cx, &ch, 0, 0, 0);
         if (cx->overflow)
             return;
     }
