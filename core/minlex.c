@@ -673,7 +673,9 @@ static void rb_cells(rb_ctx *x, rb_node *c, int p, int gend, int lt)
         }
         if (!x->row[c->col[p]] && !x->row[c->col[p + 1]] &&
             (k == 2 || !x->row[c->col[p + 2]])) {
-            memset(x->out + p, 0, (size_t)k);
+            x->out[p] = x->out[p + 1] = 0;
+            if (k == 3)
+                x->out[p + 2] = 0;
             if (lt <= 0) {
                 int cmp = lt < 0 ? rb_cmp(x->out, x->best, e)
                                  : rb_cmp(x->out + p, x->best + p, k);
