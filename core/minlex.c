@@ -601,9 +601,28 @@ static inline int rb_cmp(const uint8_t *a, const uint8_t *b, int n)
     return 0;
 }
 
-static void rb_emit(rb_ctx *x, const rb_node *c)
+/* rb_cmp of two whole rows, the first eight bytes as one number (a row
+ * that reaches rb_emit usually ties the best one all along). */
+static inline int rb_cmp9(const uint8_t *a, const uint8_t *b)
 {
-    int d = rb_cmp(x->out, x->best, 9);
+    uint64_t u, v;
+    memcpy(&u, a, 8);
+    memcpy(&v, b, 8);
+    if (u != v) {
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_BIG_ENDIAN__
+        u = __builtin_bswap64(u);
+        v = __builtin_bswap64(v);
+#endif
+        return u < v ? -1 : 1;
+    }
+    return (a[8] > b[8]) - (a[8] < b[8]);
+}
+
+/* lt as in rb_cells: the row against the best if known (1 below, 0 equal),
+ * -1 if not. */
+static void rb_emit(rb_ctx *x, const rb_node *c, int lt)
+{
+    int d = lt < 0 ? rb_cmp9(x->out, x->best) : -lt;
     if (d > 0)
         return;
     if (d < 0) {
@@ -638,7 +657,7 @@ static void rb_cells(rb_ctx *x, rb_node *c, int p, int gend, int lt)
     for (;;) {
         if (p == gend) {
             if (p == 9) {
-                rb_emit(x, c);
+                rb_emit(x, c, lt);
                 return;
             }
             int slot = p / 3, end = rb_group_end(c->groupstart, slot);
@@ -1075,7 +1094,7 @@ static void rb_fixed(rb_ctx *x, rb_node *c)
         }
         x->out[k] = v;
     }
-    rb_emit(x, c);
+    rb_emit(x, c, lt);
 }
 
 /* The most leading empty cells source row `row` can have under node c's
