@@ -705,12 +705,13 @@ static void rb_cells(rb_ctx *x, rb_node *c, int p, int gend, int lt)
             p = e;
             continue;
         }
-        uint8_t cols[3], nd[3];
+        uint8_t cols[3], ds[3], nd[3], oc[3], ov[3];
         /* The distinct new (unlabelled) digits of the cell: their order is
          * the choice; everything else is sorted. */
         for (int a = 0; a < k; a++) {
             uint8_t d = x->row[c->col[p + a]];
             cols[a] = c->col[p + a];
+            ds[a] = d;
             if (d && !c->label[d]) {
                 int seen = 0;
                 for (int b = 0; b < nn; b++)
@@ -719,22 +720,45 @@ static void rb_cells(rb_ctx *x, rb_node *c, int p, int gend, int lt)
                     nd[nn++] = d;
             }
         }
-        int np = nn == 3 ? 6 : nn == 2 ? 2 : 1;
-        for (int q = 0; q < np; q++) {
+        if (nn <= 1) {
             /* One choice (the common case): lay out in place, no copy. */
-            rb_node tmp, *ch = c;
-            if (np > 1) {
-                tmp = *c;
-                ch = &tmp;
+            if (nn)
+                c->label[nd[0]] = c->next++;
+            for (int a = 0; a < k; a++) {
+                uint8_t w = ds[a] ? c->label[ds[a]] : 0;
+                int b = a;
+                while (b > 0 && ov[b - 1] > w) {
+                    ov[b] = ov[b - 1];
+                    oc[b] = oc[b - 1];
+                    b--;
+                }
+                ov[b] = w;
+                oc[b] = cols[a];
             }
-            uint8_t oc[3], ov[3];
+            for (int a = 0; a < k; a++)
+                x->out[p + a] = ov[a];
+            int d = lt < 0 ? rb_cmp(x->out, x->best, e)
+                           : lt ? -1 : rb_cmp(x->out + p, x->best + p, k);
+            if (d > 0)
+                return;
+            lt = d < 0;
+            for (int a = 0; a < k; a++) {
+                c->col[p + a] = oc[a];
+                if (a && ov[a] != ov[a - 1])
+                    c->cellstart |= (uint16_t)(1u << (p + a));
+            }
+            p = e;
+            continue;
+        }
+        int np = nn == 3 ? 6 : 2;
+        for (int q = 0; q < np; q++) {
+            rb_node ch = *c;
             /* perms[0] and perms[2] order the first two the two ways. */
             const uint8_t *pm = perms[nn == 2 ? 2 * q : q];
             for (int b = 0; b < nn; b++)
-                ch->label[nd[pm[b]]] = ch->next++;
+                ch.label[nd[pm[b]]] = ch.next++;
             for (int a = 0; a < k; a++) {
-                uint8_t d = x->row[cols[a]];
-                uint8_t w = d ? ch->label[d] : 0;
+                uint8_t w = ds[a] ? ch.label[ds[a]] : 0;
                 int b = a;
                 while (b > 0 && ov[b - 1] > w) {
                     ov[b] = ov[b - 1];
@@ -745,29 +769,21 @@ static void rb_cells(rb_ctx *x, rb_node *c, int p, int gend, int lt)
                 oc[b] = cols[a];
             }
             for (int a = 0; a < k; a++) {
-                ch->col[p + a] = oc[a];
+                ch.col[p + a] = oc[a];
                 x->out[p + a] = ov[a];
                 if (a && ov[a] != ov[a - 1])
-                    ch->cellstart |= (uint16_t)(1u << (p + a));
-            }
-            if (np > 1) {
-                int d = lt < 0 ? rb_cmp(x->out, x->best, e)
-                               : lt ? -1 : rb_cmp(x->out + p, x->best + p, k);
-                if (d > 0)
-                    continue;
-                rb_cells(x, ch, e, gend, d < 0);
-                lt = -1;
-                continue;
+                    ch.cellstart |= (uint16_t)(1u << (p + a));
             }
             int d = lt < 0 ? rb_cmp(x->out, x->best, e)
                            : lt ? -1 : rb_cmp(x->out + p, x->best + p, k);
             if (d > 0)
+                continue;
+            rb_cells(x, &ch, e, gend, d < 0);
+            lt = -1;
+            if (x->overflow)
                 return;
-            lt = d < 0;
         }
-        if (np > 1)
-            return;
-        p = e;
+        return;
     }
 }
 
