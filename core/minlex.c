@@ -735,17 +735,23 @@ static void rb_cells(rb_ctx *x, rb_node *c, int p, int gend, int lt)
                 ov[b] = w;
                 oc[b] = cols[a];
             }
-            for (int a = 0; a < k; a++)
-                x->out[p + a] = ov[a];
+            /* k is 2 or 3 here; written out so that the compiler does not
+             * turn these short copies into library calls. */
+            x->out[p] = ov[0];
+            x->out[p + 1] = ov[1];
+            if (k == 3)
+                x->out[p + 2] = ov[2];
             int d = lt < 0 ? rb_cmp(x->out, x->best, e)
                            : lt ? -1 : rb_cmp(x->out + p, x->best + p, k);
             if (d > 0)
                 return;
             lt = d < 0;
-            for (int a = 0; a < k; a++) {
-                c->col[p + a] = oc[a];
-                if (a && ov[a] != ov[a - 1])
-                    c->cellstart |= (uint16_t)(1u << (p + a));
+            c->col[p] = oc[0];
+            c->col[p + 1] = oc[1];
+            c->cellstart |= (uint16_t)((ov[1] != ov[0]) << (p + 1));
+            if (k == 3) {
+                c->col[p + 2] = oc[2];
+                c->cellstart |= (uint16_t)((ov[2] != ov[1]) << (p + 2));
             }
             p = e;
             continue;
@@ -768,11 +774,15 @@ static void rb_cells(rb_ctx *x, rb_node *c, int p, int gend, int lt)
                 ov[b] = w;
                 oc[b] = cols[a];
             }
-            for (int a = 0; a < k; a++) {
-                ch.col[p + a] = oc[a];
-                x->out[p + a] = ov[a];
-                if (a && ov[a] != ov[a - 1])
-                    ch.cellstart |= (uint16_t)(1u << (p + a));
+            ch.col[p] = oc[0];
+            ch.col[p + 1] = oc[1];
+            x->out[p] = ov[0];
+            x->out[p + 1] = ov[1];
+            ch.cellstart |= (uint16_t)((ov[1] != ov[0]) << (p + 1));
+            if (k == 3) {
+                ch.col[p + 2] = oc[2];
+                x->out[p + 2] = ov[2];
+                ch.cellstart |= (uint16_t)((ov[2] != ov[1]) << (p + 2));
             }
             int d = lt < 0 ? rb_cmp(x->out, x->best, e)
                            : lt ? -1 : rb_cmp(x->out + p, x->best + p, k);
