@@ -62,6 +62,7 @@ typedef struct ml_state {
     uint8_t cur[81], best[81];
     uint64_t ties;                 /* weighted leaves equal to best */
     int t;
+    int bt_lazy;                   /* bt not built yet: t, R, C, label hold it */
     sudoku_transform bt;
 } ml_state;
 
@@ -461,6 +462,7 @@ static void search(ml_state *x, const sudoku_grid *in, const uint8_t *req)
             }
     x->req = req;
     x->ties = 0;
+    x->bt_lazy = 0;
     memset(x->best, 0xFF, sizeof x->best);
     for (int t = 0; t < (sym ? 1 : 2); t++) {
         x->t = t;
@@ -1476,6 +1478,7 @@ static void sg_search(ml_state *x, const sudoku_grid *in)
     memcpy(x->best, s.best, 81);
     x->ties = s.ties;
     x->bt = s.bt;
+    x->bt_lazy = 0;
 }
 
 static void rb_record(ml_state *x, const rb_node *c)
@@ -1486,7 +1489,8 @@ static void rb_record(ml_state *x, const rb_node *c)
         x->C[k] = (int8_t)c->col[k];
     }
     memcpy(x->label, c->label, sizeof x->label);
-    record(x);
+    /* The transform itself only when the caller asks for it (finish). */
+    x->bt_lazy = 1;
 }
 
 /* Runs levels i0..8 from the n nodes at cur, ping-ponging between the two
@@ -1547,13 +1551,17 @@ static void rb_load(rb_ctx *cx, const sudoku_grid *in, int with_twins)
     /* Per row: its key for row 0 (see rb_roots): the empty-cell key, in
      * the family of distinct-digit rows (0) or one-digit rows (1), or -1
      * for other rows. */
+    cx->bestkey[0] = cx->bestkey[1] = -1;
     for (int t = 0; t < 2; t++)
         for (int r = 0; r < 9; r++) {
             unsigned sn = seen[t][r];
             int fam = !dup[t][r] ? 0 : (sn & (sn - 1)) == 0 ? 1 : -1;
             unsigned k = rb_key_tab[nz[t][r]];
-            cx->key0[t][r] = fam < 0 ? -1 : fam * 64 + (int)(k & 0xFF);
+            int key = (int)(k & 0xFF);
+            cx->key0[t][r] = fam < 0 ? -1 : fam * 64 + key;
             cx->zeros[t][r] = (uint8_t)(k >> 8);
+            if (fam >= 0 && key > cx->bestkey[fam])
+                cx->bestkey[fam] = key;
         }
     if (!with_twins)
         return;
@@ -1607,9 +1615,9 @@ static void rb_load(rb_ctx *cx, const sudoku_grid *in, int with_twins)
     }
 }
 
-/* The root nodes and the row-0 keys. With notwins (pattern mode) both
+/* The root nodes. With notwins (pattern mode) both
  * orientations are kept even for a symmetric grid. Returns the root count. */
-static int rb_roots(rb_ctx *cx, const sudoku_grid *in, rb_node root[2], int notwins)
+static int rb_roots(const sudoku_grid *in, rb_node root[2], int notwins)
 {
     int sym = !notwins, n = 0;
     for (int r = 0; r < 9 && sym; r++)
@@ -1633,16 +1641,9 @@ static int rb_roots(rb_ctx *cx, const sudoku_grid *in, rb_node root[2], int notw
      * counts per stack (sorted, most first; a larger key is a smaller
      * row), and so does row 0 from a line holding one digit several times
      * (the pattern grids of pattern mode): lines below the best key of
-     * their family cannot win. Other lines are always laid out. */
-    int bestkey[2] = {-1, -1};
-    for (int t = 0; t < 2; t++)
-        for (int r = 0; r < 9; r++) {
-            int k = cx->key0[t][r];
-            if (k >= 0 && k % 64 > bestkey[k / 64] && (t == 0 || !sym))
-                bestkey[k / 64] = k % 64;
-        }
-    cx->bestkey[0] = bestkey[0];
-    cx->bestkey[1] = bestkey[1];
+     * their family cannot win. Other lines are always laid out.
+     * (rb_load finds the best keys: a symmetric grid's two orientations
+     * have the same keys, so taking both in changes nothing.) */
     return n;
 }
 
@@ -1658,7 +1659,7 @@ static int rb_search(ml_state *x, const sudoku_grid *in, int ties)
     }
     rb_load(&cx, in, 1);
     rb_node root[2];
-    n = rb_roots(&cx, in, root, 0);
+    n = rb_roots(in, root, 0);
     cx.ms = x;
     cx.notwins = cx.fixedrows = 0;
     rb_node buf[2][RB_CAP];
@@ -1699,7 +1700,7 @@ static int rb_pattern(ml_state *x, const sudoku_grid *in)
         pat.cell[k] = in->cell[k] ? 1 : 0;
     rb_load(&cx, &pat, 0);
     rb_node root[2], buf[2][RB_CAP];
-    int n = rb_roots(&cx, &pat, root, 1);
+    int n = rb_roots(&pat, root, 1);
     const rb_node *cur;
     cx.ms = x;
     cx.notwins = 1;
@@ -1725,11 +1726,14 @@ static int rb_pattern(ml_state *x, const sudoku_grid *in)
     return 1;
 }
 
-static void finish(const ml_state *x, sudoku_grid *out, sudoku_transform *t)
+static void finish(ml_state *x, sudoku_grid *out, sudoku_transform *t)
 {
     memcpy(out->cell, x->best, 81);
-    if (t)
+    if (t) {
+        if (x->bt_lazy)
+            record(x);
         *t = x->bt;
+    }
 }
 
 void sudoku_minlex(const sudoku_grid *in, sudoku_grid *out,
