@@ -62,6 +62,7 @@ typedef struct ml_state {
     uint8_t cur[81], best[81];
     uint64_t ties;                 /* weighted leaves equal to best */
     int t;
+    int bt_lazy;                   /* bt not built yet: t, R, C, label hold it */
     sudoku_transform bt;
 } ml_state;
 
@@ -461,6 +462,7 @@ static void search(ml_state *x, const sudoku_grid *in, const uint8_t *req)
             }
     x->req = req;
     x->ties = 0;
+    x->bt_lazy = 0;
     memset(x->best, 0xFF, sizeof x->best);
     for (int t = 0; t < (sym ? 1 : 2); t++) {
         x->t = t;
@@ -502,6 +504,39 @@ static void search(ml_state *x, const sudoku_grid *in, const uint8_t *req)
     }
 }
 
+/* Bit k: byte k of the 8 at p is nonzero. Cells hold 0..9, so adding 0x7F
+ * to a byte sets its top bit exactly when it is nonzero, with no carry
+ * into the next byte; the multiply gathers the eight top bits. */
+static inline unsigned rb_nz8(const uint8_t *p)
+{
+    uint64_t v;
+    memcpy(&v, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    uint64_t h = ((v + 0x7F7F7F7F7F7F7F7FULL) & 0x8080808080808080ULL) >> 7;
+    return (unsigned)(h * 0x0102040810204080ULL >> 56);
+}
+
+/* The row-0 key part of a line with nonzero-cell mask m: its empty cells
+ * per stack, sorted, most first, as e0 * 16 + e1 * 4 + e2, and above it
+ * (<< 8) its number of empty cells. A table of all 512 masks, written out
+ * by the preprocessor. */
+#define RB_E(m, s) (!((m) >> (3 * (s)) & 1) + !((m) >> (3 * (s) + 1) & 1) + \
+                    !((m) >> (3 * (s) + 2) & 1))
+#define RB_MAX3(a, b, c) ((a) > (b) ? ((a) > (c) ? (a) : (c)) : ((b) > (c) ? (b) : (c)))
+#define RB_MIN3(a, b, c) ((a) < (b) ? ((a) < (c) ? (a) : (c)) : ((b) < (c) ? (b) : (c)))
+#define RB_K3(a, b, c) (RB_MAX3(a, b, c) * 16 + \
+                        ((a) + (b) + (c) - RB_MAX3(a, b, c) - RB_MIN3(a, b, c)) * 4 + \
+                        RB_MIN3(a, b, c))
+#define RB_K(m) (RB_K3(RB_E(m, 0), RB_E(m, 1), RB_E(m, 2)) | \
+                (RB_E(m, 0) + RB_E(m, 1) + RB_E(m, 2)) << 8)
+#define RB_K4(m) RB_K(m), RB_K((m) + 1), RB_K((m) + 2), RB_K((m) + 3)
+#define RB_K16(m) RB_K4(m), RB_K4((m) + 4), RB_K4((m) + 8), RB_K4((m) + 12)
+#define RB_K64(m) RB_K16(m), RB_K16((m) + 16), RB_K16((m) + 32), RB_K16((m) + 48)
+#define RB_K256(m) RB_K64(m), RB_K64((m) + 64), RB_K64((m) + 128), RB_K64((m) + 192)
+static const uint16_t rb_key_tab[512] = {RB_K256(0), RB_K256(256)};
+
 /* ---- Row by row (the fast path) ----
  *
  * Breadth first over output rows. All live nodes of a level share the same
@@ -540,11 +575,25 @@ typedef struct rb_ctx {
     rb_node *next;        /* children of the level */
     int n, overflow, cap;
     int key0[2][9], bestkey[2];
+    uint8_t zeros[2][9];  /* empty cells per row */
+    int lead;             /* leading empty cells of best (0 while none) */
     int notwins;          /* pattern mode, first phase: every row choice kept */
     int fixedrows;        /* pattern mode, second phase: rows come from R[] */
     const uint8_t *bound; /* equivalence test: the form to reach, else NULL */
     ml_state *ms;
 } rb_ctx;
+
+/* The end of the cell starting at output column p (the next cell start or
+ * stack boundary), and of the stack group starting at slot s. */
+static inline int rb_cell_end(unsigned cellstart, int p)
+{
+    return p + 1 + __builtin_ctz((cellstart | 0x248u) >> (p + 1));
+}
+
+static inline int rb_group_end(unsigned groupstart, int s)
+{
+    return s + 1 + __builtin_ctz((groupstart | 8u) >> (s + 1));
+}
 
 /* memcmp of short prefixes, inlined. */
 static inline int rb_cmp(const uint8_t *a, const uint8_t *b, int n)
@@ -555,13 +604,36 @@ static inline int rb_cmp(const uint8_t *a, const uint8_t *b, int n)
     return 0;
 }
 
-static void rb_emit(rb_ctx *x, const rb_node *c)
+/* rb_cmp of two whole rows, the first eight bytes as one number (a row
+ * that reaches rb_emit usually ties the best one all along). */
+static inline int rb_cmp9(const uint8_t *a, const uint8_t *b)
 {
-    int d = rb_cmp(x->out, x->best, 9);
+    uint64_t u, v;
+    memcpy(&u, a, 8);
+    memcpy(&v, b, 8);
+    if (u != v) {
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_BIG_ENDIAN__
+        u = __builtin_bswap64(u);
+        v = __builtin_bswap64(v);
+#endif
+        return u < v ? -1 : 1;
+    }
+    return (a[8] > b[8]) - (a[8] < b[8]);
+}
+
+/* lt as in rb_cells: the row against the best if known (1 below, 0 equal),
+ * -1 if not. */
+static void rb_emit(rb_ctx *x, const rb_node *c, int lt)
+{
+    int d = lt < 0 ? rb_cmp9(x->out, x->best) : -lt;
     if (d > 0)
         return;
     if (d < 0) {
         memcpy(x->best, x->out, 9);
+        int lead = 0;
+        while (lead < 9 && x->best[lead] == 0)
+            lead++;
+        x->lead = lead;
         x->n = 0;
     }
     if (x->n >= x->cap) {
@@ -571,45 +643,78 @@ static void rb_emit(rb_ctx *x, const rb_node *c)
     x->next[x->n++] = *c;
 }
 
-static void rb_group(rb_ctx *x, rb_node *c, int slot);
+static void rb_group(rb_ctx *x, rb_node *c, int slot, int lt);
 
 /* Lays out the cells from output column p to gend (the end of the current
  * stack group), then the next groups. Cells and groups without a choice are
  * laid out in place in a loop; only real choices recurse. */
-static void rb_cells(rb_ctx *x, rb_node *c, int p, int gend)
+static void rb_cells(rb_ctx *x, rb_node *c, int p, int gend, int lt)
 {
     static const uint8_t perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
                                         {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
-    /* Whether out[0..p) is already below best; -1: not known yet (the
-     * best may have changed since the caller compared). */
-    int lt = -1;
+    /* lt: whether out[0..p) is already below best (1), equal to it (0), or
+     * not known (-1: the best may have changed since the caller compared;
+     * it changes only when a row is emitted). */
     if (x->overflow)
         return;
     for (;;) {
         if (p == gend) {
             if (p == 9) {
-                rb_emit(x, c);
+                rb_emit(x, c, lt);
                 return;
             }
-            int slot = p / 3, end = slot + 1;
-            while (end < 3 && !(c->groupstart >> end & 1))
-                end++;
+            int slot = p / 3, end = rb_group_end(c->groupstart, slot);
             if (end - slot > 1) {
-                rb_group(x, c, slot);
+                rb_group(x, c, slot, lt);
                 return;
             }
             gend = end * 3;
         }
-        int e = p + 1;
-        while (e % 3 && !(c->cellstart >> e & 1))
-            e++;
+        int e = rb_cell_end(c->cellstart, p);
         int k = e - p, nn = 0;
-        uint8_t cols[3], nd[3];
+        /* Fast paths without a choice: a one-column cell, and a cell whose
+         * columns are all empty in this row (most cells of sparse rows):
+         * the cell keeps its columns, only the values are new. */
+        if (k == 1) {
+            uint8_t d = x->row[c->col[p]], v = 0;
+            if (d) {
+                if (!c->label[d])
+                    c->label[d] = c->next++;
+                v = c->label[d];
+            }
+            x->out[p] = v;
+            if (lt <= 0) {
+                int cmp = lt < 0 ? rb_cmp(x->out, x->best, e)
+                                 : (v > x->best[p]) - (v < x->best[p]);
+                if (cmp > 0)
+                    return;
+                lt = cmp < 0;
+            }
+            p = e;
+            continue;
+        }
+        if (!x->row[c->col[p]] && !x->row[c->col[p + 1]] &&
+            (k == 2 || !x->row[c->col[p + 2]])) {
+            x->out[p] = x->out[p + 1] = 0;
+            if (k == 3)
+                x->out[p + 2] = 0;
+            if (lt <= 0) {
+                int cmp = lt < 0 ? rb_cmp(x->out, x->best, e)
+                                 : rb_cmp(x->out + p, x->best + p, k);
+                if (cmp > 0)
+                    return;
+                lt = cmp < 0;
+            }
+            p = e;
+            continue;
+        }
+        uint8_t cols[3], ds[3], nd[3], oc[3], ov[3];
         /* The distinct new (unlabelled) digits of the cell: their order is
          * the choice; everything else is sorted. */
         for (int a = 0; a < k; a++) {
             uint8_t d = x->row[c->col[p + a]];
             cols[a] = c->col[p + a];
+            ds[a] = d;
             if (d && !c->label[d]) {
                 int seen = 0;
                 for (int b = 0; b < nn; b++)
@@ -618,22 +723,12 @@ static void rb_cells(rb_ctx *x, rb_node *c, int p, int gend)
                     nd[nn++] = d;
             }
         }
-        int np = nn == 3 ? 6 : nn == 2 ? 2 : 1;
-        for (int q = 0; q < np; q++) {
+        if (nn <= 1) {
             /* One choice (the common case): lay out in place, no copy. */
-            rb_node tmp, *ch = c;
-            if (np > 1) {
-                tmp = *c;
-                ch = &tmp;
-            }
-            uint8_t oc[3], ov[3];
-            /* perms[0] and perms[2] order the first two the two ways. */
-            const uint8_t *pm = perms[nn == 2 ? 2 * q : q];
-            for (int b = 0; b < nn; b++)
-                ch->label[nd[pm[b]]] = ch->next++;
+            if (nn)
+                c->label[nd[0]] = c->next++;
             for (int a = 0; a < k; a++) {
-                uint8_t d = x->row[cols[a]];
-                uint8_t w = d ? ch->label[d] : 0;
+                uint8_t w = ds[a] ? c->label[ds[a]] : 0;
                 int b = a;
                 while (b > 0 && ov[b - 1] > w) {
                     ov[b] = ov[b - 1];
@@ -643,41 +738,77 @@ static void rb_cells(rb_ctx *x, rb_node *c, int p, int gend)
                 ov[b] = w;
                 oc[b] = cols[a];
             }
-            for (int a = 0; a < k; a++) {
-                ch->col[p + a] = oc[a];
-                x->out[p + a] = ov[a];
-                if (a && ov[a] != ov[a - 1])
-                    ch->cellstart |= (uint16_t)(1u << (p + a));
-            }
-            if (np > 1) {
-                if (rb_cmp(x->out, x->best, e) > 0)
-                    continue;
-                rb_cells(x, ch, e, gend);
-                continue;
-            }
+            /* k is 2 or 3 here; written out so that the compiler does not
+             * turn these short copies into library calls. */
+            x->out[p] = ov[0];
+            x->out[p + 1] = ov[1];
+            if (k == 3)
+                x->out[p + 2] = ov[2];
             int d = lt < 0 ? rb_cmp(x->out, x->best, e)
                            : lt ? -1 : rb_cmp(x->out + p, x->best + p, k);
             if (d > 0)
                 return;
             lt = d < 0;
+            c->col[p] = oc[0];
+            c->col[p + 1] = oc[1];
+            c->cellstart |= (uint16_t)((ov[1] != ov[0]) << (p + 1));
+            if (k == 3) {
+                c->col[p + 2] = oc[2];
+                c->cellstart |= (uint16_t)((ov[2] != ov[1]) << (p + 2));
+            }
+            p = e;
+            continue;
         }
-        if (np > 1)
-            return;
-        p = e;
+        int np = nn == 3 ? 6 : 2;
+        for (int q = 0; q < np; q++) {
+            rb_node ch = *c;
+            /* perms[0] and perms[2] order the first two the two ways. */
+            const uint8_t *pm = perms[nn == 2 ? 2 * q : q];
+            for (int b = 0; b < nn; b++)
+                ch.label[nd[pm[b]]] = ch.next++;
+            for (int a = 0; a < k; a++) {
+                uint8_t w = ds[a] ? ch.label[ds[a]] : 0;
+                int b = a;
+                while (b > 0 && ov[b - 1] > w) {
+                    ov[b] = ov[b - 1];
+                    oc[b] = oc[b - 1];
+                    b--;
+                }
+                ov[b] = w;
+                oc[b] = cols[a];
+            }
+            ch.col[p] = oc[0];
+            ch.col[p + 1] = oc[1];
+            x->out[p] = ov[0];
+            x->out[p + 1] = ov[1];
+            ch.cellstart |= (uint16_t)((ov[1] != ov[0]) << (p + 1));
+            if (k == 3) {
+                ch.col[p + 2] = oc[2];
+                x->out[p + 2] = ov[2];
+                ch.cellstart |= (uint16_t)((ov[2] != ov[1]) << (p + 2));
+            }
+            int d = lt < 0 ? rb_cmp(x->out, x->best, e)
+                           : lt ? -1 : rb_cmp(x->out + p, x->best + p, k);
+            if (d > 0)
+                continue;
+            rb_cells(x, &ch, e, gend, d < 0);
+            lt = -1;
+            if (x->overflow)
+                return;
+        }
+        return;
     }
 }
 
 /* Tries every order of the stacks of the group starting at `slot`; adjacent
  * stacks with the same content in this row (same digits per cell) stay
  * tied, in one order only. */
-static void rb_group(rb_ctx *x, rb_node *c, int slot)
+static void rb_group(rb_ctx *x, rb_node *c, int slot, int lt)
 {
-    int end = slot + 1;
-    while (end < 3 && !(c->groupstart >> end & 1))
-        end++;
+    int end = rb_group_end(c->groupstart, slot);
     int m = end - slot;
     if (m == 1) {
-        rb_cells(x, c, slot * 3, end * 3);
+        rb_cells(x, c, slot * 3, end * 3, lt);
         return;
     }
     /* Content key of each stack: its row digits sorted inside each cell
@@ -723,7 +854,8 @@ static void rb_group(rb_ctx *x, rb_node *c, int slot)
             if (i && cls[pm[i]] != cls[pm[i - 1]])
                 ch.groupstart |= (uint8_t)(1u << (slot + i));
         }
-        rb_cells(x, &ch, slot * 3, end * 3);
+        rb_cells(x, &ch, slot * 3, end * 3, lt);
+        lt = -1;
         if (x->overflow)
             return;
     }
@@ -739,15 +871,11 @@ static uint64_t rb_colweight(const rb_node *c)
 {
     uint64_t w = 1;
     for (int s = 0; s < 3;) {
-        int end = s + 1;
-        while (end < 3 && !(c->groupstart >> end & 1))
-            end++;
+        int end = rb_group_end(c->groupstart, s);
         int m = end - s;
         w *= rb_fact(m);
         for (int p = s * 3; p < s * 3 + 3;) {
-            int e = p + 1;
-            while (e % 3 && !(c->cellstart >> e & 1))
-                e++;
+            int e = rb_cell_end(c->cellstart, p);
             for (int i = 0; i < m; i++)
                 w *= rb_fact(e - p);
             p = e;
@@ -995,7 +1123,7 @@ static void rb_fixed(rb_ctx *x, rb_node *c)
         }
         x->out[k] = v;
     }
-    rb_emit(x, c);
+    rb_emit(x, c, lt);
 }
 
 /* The most leading empty cells source row `row` can have under node c's
@@ -1007,15 +1135,13 @@ static int rb_lead0(const rb_node *c, const uint8_t *row)
 {
     int lead = 0;
     for (int s = 0; s < 3;) {
-        int end = s + 1, full = 0, bestz = 0;
-        while (end < 3 && !(c->groupstart >> end & 1))
-            end++;
+        int end = rb_group_end(c->groupstart, s), full = 0, bestz = 0;
         for (int t = s; t < end; t++) {
             int z = 0, p = t * 3;
             while (p < t * 3 + 3) {
-                int e = p + 1, zc = !row[c->col[p]];
-                while (e % 3 && !(c->cellstart >> e & 1))
-                    zc += !row[c->col[e++]];
+                int e = rb_cell_end(c->cellstart, p), zc = 0;
+                for (int q = p; q < e; q++)
+                    zc += !row[c->col[q]];
                 z += zc;
                 if (zc < e - p)
                     break;
@@ -1041,41 +1167,45 @@ static void rb_expand(rb_ctx *cx, const rb_node *c, int i)
     avail &= ~(unsigned)c->rowused;
     if (cx->fixedrows)
         avail = 1u << c->R[i];
+    const uint8_t *g = cx->g[c->t];
+    const uint16_t *twins = cx->twins[c->t];
+    const int *key0 = cx->key0[c->t];
+    const uint8_t *zeros = cx->zeros[c->t];
+    int fixedcols = c->cellstart == 0x1FF && c->groupstart == 7;
+    int filter = !cx->fixedrows, merge = filter && !cx->notwins;
     for (unsigned left = avail; left; left &= left - 1) {
         int r = __builtin_ctz(left);
         uint64_t weight = 1;
-        if (!cx->fixedrows) {
+        if (filter) {
             /* Identical rows still available: only the first is laid out,
              * the others count as its weight. */
-            unsigned tw = cx->notwins ? 0 : cx->twins[c->t][r] & avail;
-            if (tw & ((1u << r) - 1))
-                continue;
-            for (; tw; tw &= tw - 1)
-                weight++;
-            if (i == 0 && cx->key0[c->t][r] >= 0 &&
-                cx->key0[c->t][r] % 64 < cx->bestkey[cx->key0[c->t][r] / 64])
+            unsigned tw = merge ? twins[r] & avail : 0;
+            if (tw) {
+                if (tw & ((1u << r) - 1))
+                    continue;
+                for (; tw; tw &= tw - 1)
+                    weight++;
+            }
+            if (i == 0 && key0[r] >= 0 && key0[r] % 64 < cx->bestkey[key0[r] / 64])
                 continue;
             /* A row that cannot start with as many empty cells as the best
              * row of the level so far is larger: a cheap test that spares
-             * laying out most losing rows of sparse puzzles. */
-            if (!(c->cellstart == 0x1FF && c->groupstart == 7) && cx->best[0] == 0) {
-                int lead = 1;
-                while (lead < 9 && cx->best[lead] == 0)
-                    lead++;
-                if (rb_lead0(c, cx->g[c->t] + r * 9) < lead)
-                    continue;
-            }
+             * laying out most losing rows of sparse puzzles. Fewer empty
+             * cells than that in all is the cheapest case of it. */
+            if (cx->lead && !fixedcols &&
+                (zeros[r] < cx->lead || rb_lead0(c, g + r * 9) < cx->lead))
+                continue;
         }
         rb_node ch = *c;
         ch.w *= weight;
         ch.R[i] = (uint8_t)r;
         ch.rowused |= (uint16_t)(1u << r);
         ch.band = (uint8_t)(r / 3);
-        cx->row = cx->g[c->t] + r * 9;
-        if (ch.cellstart == 0x1FF && ch.groupstart == 7)
+        cx->row = g + r * 9;
+        if (fixedcols)
             rb_fixed(cx, &ch);
         else
-            rb_cells(cx, &ch, 0, 0);
+            rb_cells(cx, &ch, 0, 0, 0);
         if (cx->overflow)
             return;
     }
@@ -1349,6 +1479,7 @@ static void sg_search(ml_state *x, const sudoku_grid *in)
     memcpy(x->best, s.best, 81);
     x->ties = s.ties;
     x->bt = s.bt;
+    x->bt_lazy = 0;
 }
 
 static void rb_record(ml_state *x, const rb_node *c)
@@ -1359,7 +1490,8 @@ static void rb_record(ml_state *x, const rb_node *c)
         x->C[k] = (int8_t)c->col[k];
     }
     memcpy(x->label, c->label, sizeof x->label);
-    record(x);
+    /* The transform itself only when the caller asks for it (finish). */
+    x->bt_lazy = 1;
 }
 
 /* Runs levels i0..8 from the n nodes at cur, ping-ponging between the two
@@ -1376,10 +1508,15 @@ static int rb_levels(rb_ctx *cx, ml_state *x, const rb_node *cur, int n,
     for (int i = i0; i < 9; i++) {
         cx->next = buf[(i + par) & 1];
         cx->n = 0;
-        if (cx->bound)
+        if (cx->bound) {
             memcpy(cx->best, cx->bound + i * 9, 9);
-        else
+            cx->lead = 0;
+            while (cx->lead < 9 && cx->best[cx->lead] == 0)
+                cx->lead++;
+        } else {
             memset(cx->best, 0xFF, 9);
+            cx->lead = 0;
+        }
         for (int a = 0; a < n; a++) {
             rb_expand(cx, &cur[a], i);
             if (cx->overflow)
@@ -1400,37 +1537,44 @@ static int rb_levels(rb_ctx *cx, ml_state *x, const rb_node *cur, int n,
  * the same rows (as classes() defines them for the cell search). */
 static void rb_load(rb_ctx *cx, const sudoku_grid *in, int with_twins)
 {
-    uint64_t key[2][9];
-    uint8_t key8[2][9];
-    for (int r = 0; r < 9; r++)
-        for (int c = 0; c < 9; c++) {
-            uint8_t d = in->cell[r * 9 + c];
-            cx->g[0][r * 9 + c] = d;
-            cx->g[1][c * 9 + r] = d;
-        }
-    /* Per row: its content as a word and a byte (for twins), and its key
-     * for row 0 (see rb_roots): empty cells per stack, sorted, most first,
-     * in the family of distinct-digit rows (0) or one-digit rows (1), or
-     * -1 for other rows. */
+    /* Per line of each orientation: its nonzero cells as a mask, which is
+     * all the row-0 key and the twin test need besides the digits of the
+     * (few) given cells. */
+    uint16_t nz[2][9];
+    memcpy(cx->g[0], in->cell, 81);
+    for (int c = 0; c < 9; c++)
+        for (int r = 0; r < 9; r++)
+            cx->g[1][c * 9 + r] = in->cell[r * 9 + c];
     for (int t = 0; t < 2; t++)
         for (int r = 0; r < 9; r++) {
             const uint8_t *row = cx->g[t] + r * 9;
-            unsigned seen = 0;
-            int e[3] = {0, 0, 0}, nd = 0;
-            memcpy(&key[t][r], row, 8);
-            key8[t][r] = row[8];
-            for (int c = 0; c < 9; c++) {
-                e[c / 3] += !row[c];
-                seen |= 1u << row[c];
-            }
-            for (unsigned m = seen & 0x3FEu; m; m &= m - 1)
-                nd++;
-            int nz = 9 - e[0] - e[1] - e[2];
-            if (e[1] > e[0]) { int v = e[0]; e[0] = e[1]; e[1] = v; }
-            if (e[2] > e[1]) { int v = e[1]; e[1] = e[2]; e[2] = v; }
-            if (e[1] > e[0]) { int v = e[0]; e[0] = e[1]; e[1] = v; }
-            int fam = nd == nz ? 0 : nd == 1 ? 1 : -1;
-            cx->key0[t][r] = fam < 0 ? -1 : fam * 64 + e[0] * 16 + e[1] * 4 + e[2];
+            nz[t][r] = (uint16_t)(rb_nz8(row) | (unsigned)(row[8] != 0) << 8);
+        }
+    /* Repeated digits per row and column, from the givens alone. */
+    uint16_t seen[2][9] = {{0}}, dup[2][9] = {{0}};
+    for (int r = 0; r < 9; r++)
+        for (unsigned q = nz[0][r]; q; q &= q - 1) {
+            int c = __builtin_ctz(q);
+            uint16_t bit = (uint16_t)(1u << in->cell[r * 9 + c]);
+            dup[0][r] |= seen[0][r] & bit;
+            seen[0][r] |= bit;
+            dup[1][c] |= seen[1][c] & bit;
+            seen[1][c] |= bit;
+        }
+    /* Per row: its key for row 0 (see rb_roots): the empty-cell key, in
+     * the family of distinct-digit rows (0) or one-digit rows (1), or -1
+     * for other rows. */
+    cx->bestkey[0] = cx->bestkey[1] = -1;
+    for (int t = 0; t < 2; t++)
+        for (int r = 0; r < 9; r++) {
+            unsigned sn = seen[t][r];
+            int fam = !dup[t][r] ? 0 : (sn & (sn - 1)) == 0 ? 1 : -1;
+            unsigned k = rb_key_tab[nz[t][r]];
+            int key = (int)(k & 0xFF);
+            cx->key0[t][r] = fam < 0 ? -1 : fam * 64 + key;
+            cx->zeros[t][r] = (uint8_t)(k >> 8);
+            if (fam >= 0 && key > cx->bestkey[fam])
+                cx->bestkey[fam] = key;
         }
     if (!with_twins)
         return;
@@ -1438,10 +1582,22 @@ static void rb_load(rb_ctx *cx, const sudoku_grid *in, int with_twins)
         uint8_t cls[9];
         int dup = 0;
         memset(cx->twins[t], 0, sizeof cx->twins[t]);
+        /* Twins have the same nonzero cells: without two equal masks
+         * (the usual case) there are none. */
+        uint64_t ms[8] = {0};
+        unsigned twin = 0;
+        for (int a = 0; a < 9; a++) {
+            unsigned m = nz[t][a];
+            twin |= (unsigned)(ms[m >> 6] >> (m & 63)) & 1;
+            ms[m >> 6] |= 1ULL << (m & 63);
+        }
+        if (!twin)
+            continue;
         for (int a = 0; a < 9; a++) {
             cls[a] = (uint8_t)a;
             for (int b = 0; b < a; b++)
-                if (key[t][a] == key[t][b] && key8[t][a] == key8[t][b]) {
+                if (nz[t][a] == nz[t][b] &&
+                    memcmp(cx->g[t] + a * 9, cx->g[t] + b * 9, 9) == 0) {
                     cls[a] = (uint8_t)b;
                     dup = 1;
                     break;
@@ -1472,9 +1628,9 @@ static void rb_load(rb_ctx *cx, const sudoku_grid *in, int with_twins)
     }
 }
 
-/* The root nodes and the row-0 keys. With notwins (pattern mode) both
+/* The root nodes. With notwins (pattern mode) both
  * orientations are kept even for a symmetric grid. Returns the root count. */
-static int rb_roots(rb_ctx *cx, const sudoku_grid *in, rb_node root[2], int notwins)
+static int rb_roots(const sudoku_grid *in, rb_node root[2], int notwins)
 {
     int sym = !notwins, n = 0;
     for (int r = 0; r < 9 && sym; r++)
@@ -1498,20 +1654,15 @@ static int rb_roots(rb_ctx *cx, const sudoku_grid *in, rb_node root[2], int notw
      * counts per stack (sorted, most first; a larger key is a smaller
      * row), and so does row 0 from a line holding one digit several times
      * (the pattern grids of pattern mode): lines below the best key of
-     * their family cannot win. Other lines are always laid out. */
-    int bestkey[2] = {-1, -1};
-    for (int t = 0; t < 2; t++)
-        for (int r = 0; r < 9; r++) {
-            int k = cx->key0[t][r];
-            if (k >= 0 && k % 64 > bestkey[k / 64] && (t == 0 || !sym))
-                bestkey[k / 64] = k % 64;
-        }
-    cx->bestkey[0] = bestkey[0];
-    cx->bestkey[1] = bestkey[1];
+     * their family cannot win. Other lines are always laid out.
+     * (rb_load finds the best keys: a symmetric grid's two orientations
+     * have the same keys, so taking both in changes nothing.) */
     return n;
 }
 
-static int rb_search(ml_state *x, const sudoku_grid *in)
+/* With ties, x->ties gets the automorphism count (sudoku_automorphisms);
+ * the canonical form alone does not need it. */
+static int rb_search(ml_state *x, const sudoku_grid *in, int ties)
 {
     rb_ctx cx;
     int n;
@@ -1521,7 +1672,7 @@ static int rb_search(ml_state *x, const sudoku_grid *in)
     }
     rb_load(&cx, in, 1);
     rb_node root[2];
-    n = rb_roots(&cx, in, root, 0);
+    n = rb_roots(in, root, 0);
     cx.ms = x;
     cx.notwins = cx.fixedrows = 0;
     cx.bound = NULL;
@@ -1540,7 +1691,7 @@ static int rb_search(ml_state *x, const sudoku_grid *in)
     if (n < 0)
         return 0;
     x->ties = 0;
-    for (int a = 0; a < n; a++)
+    for (int a = 0; ties && a < n; a++)
         x->ties += cur[a].w * rb_colweight(&cur[a]);
     rb_record(x, &cur[0]);
     return 1;
@@ -1563,7 +1714,7 @@ static int rb_pattern(ml_state *x, const sudoku_grid *in)
         pat.cell[k] = in->cell[k] ? 1 : 0;
     rb_load(&cx, &pat, 0);
     rb_node root[2], buf[2][RB_CAP];
-    int n = rb_roots(&cx, &pat, root, 1);
+    int n = rb_roots(&pat, root, 1);
     const rb_node *cur;
     cx.ms = x;
     cx.notwins = 1;
@@ -1591,15 +1742,15 @@ static int rb_pattern(ml_state *x, const sudoku_grid *in)
 }
 
 /* The row engine against a known form (puzzles; full grids have their own
- * paths): 1 when minlex(in) is `form`, with x->bt reaching it, 0 when it
- * is not, -1 on overflow. */
+ * paths): 1 when minlex(in) is `form`, with the transform reaching it
+ * recorded (as finish() builds it), 0 when it is not, -1 on overflow. */
 static int rb_matches(ml_state *x, const sudoku_grid *in, const uint8_t form[81])
 {
     rb_ctx cx;
     rb_node root[2], buf[2][RB_CAP];
     const rb_node *cur;
     rb_load(&cx, in, 1);
-    int n = rb_roots(&cx, in, root, 0);
+    int n = rb_roots(in, root, 0);
     cx.ms = x;
     cx.notwins = cx.fixedrows = 0;
     cx.bound = form;
@@ -1612,11 +1763,14 @@ static int rb_matches(ml_state *x, const sudoku_grid *in, const uint8_t form[81]
     return 1;
 }
 
-static void finish(const ml_state *x, sudoku_grid *out, sudoku_transform *t)
+static void finish(ml_state *x, sudoku_grid *out, sudoku_transform *t)
 {
     memcpy(out->cell, x->best, 81);
-    if (t)
+    if (t) {
+        if (x->bt_lazy)
+            record(x);
         *t = x->bt;
+    }
 }
 
 void sudoku_minlex(const sudoku_grid *in, sudoku_grid *out,
@@ -1625,7 +1779,7 @@ void sudoku_minlex(const sudoku_grid *in, sudoku_grid *out,
     ml_state x;
     /* A full grid ties its first row over every column order: the cell
      * search handles it without overflowing first. */
-    if (!rb_search(&x, in))
+    if (!rb_search(&x, in, 0))
         search(&x, in, NULL);
     finish(&x, out, t);
 }
@@ -1651,7 +1805,7 @@ void sudoku_minlex_pattern(const sudoku_grid *in, sudoku_grid *out,
     }
     for (int k = 0; k < 81; k++)
         pat.cell[k] = in->cell[k] ? 1 : 0;
-    if (!rb_search(&x, &pat))
+    if (!rb_search(&x, &pat, 0))
         search(&x, &pat, NULL);
     for (int k = 0; k < 81; k++)
         req[k] = x.best[k] != 0;
@@ -1671,8 +1825,10 @@ int sudoku_minlex_matches(const sudoku_grid *in, const sudoku_grid *form,
     if (!sg_valid(in) && !fg_applies(in)) {
         int r = rb_matches(&x, in, form->cell);
         if (r >= 0) {
-            if (r && t)
+            if (r && t) {
+                record(&x);
                 *t = x.bt;
+            }
             return r;
         }
     }
@@ -1683,7 +1839,7 @@ int sudoku_minlex_matches(const sudoku_grid *in, const sudoku_grid *form,
 uint32_t sudoku_automorphisms(const sudoku_grid *g)
 {
     ml_state x;
-    if (!rb_search(&x, g))
+    if (!rb_search(&x, g, 1))
         search(&x, g, NULL);
     return (uint32_t)x.ties;
 }

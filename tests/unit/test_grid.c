@@ -49,6 +49,23 @@ static void accepted_forms(void)
     CHECK(strcmp(check_line(&a, line), EXAMPLE) == 0);
 }
 
+/* sudoku_grid_to_line works eight cells at a time: every value in every
+ * position, against the obvious per-cell form. */
+static void line_every_value(void)
+{
+    sudoku_grid g;
+    char line[SUDOKU_CELLS];
+    for (int shift = 0; shift < 10; shift++) {
+        for (int i = 0; i < SUDOKU_CELLS; i++)
+            g.cell[i] = (uint8_t)((i * 7 + shift) % 10);
+        sudoku_grid_to_line(&g, line);
+        int ok = 1;
+        for (int i = 0; i < SUDOKU_CELLS; i++)
+            ok &= line[i] == (g.cell[i] ? '0' + g.cell[i] : '.');
+        CHECK_MSG(ok, "to_line, shift %d", shift);
+    }
+}
+
 static void grid_style(void)
 {
     sudoku_grid a;
@@ -127,6 +144,7 @@ int main(void)
 {
     accepted_forms();
     grid_style();
+    line_every_value();
     errors();
     consistency();
     return check_done();
