@@ -1320,12 +1320,14 @@ static void sg_try(sg_ctx *s, int t, const uint8_t R[3], const uint8_t C[9])
             out[pos] = v;
         }
     }
-    if (!lt) {
-        s->ties++;
+    /* A tie with no transform yet happens only against a preset bound
+     * (sudoku_minlex_matches): it is the first witness. */
+    if (!lt && s->ties++)
         return;
+    if (lt) {
+        memcpy(s->best + 9, out + 9, 72);
+        s->ties = 1;
     }
-    memcpy(s->best + 9, out + 9, 72);
-    s->ties = 1;
     s->bt.transpose = (uint8_t)t;
     for (int k = 0; k < 9; k++) {
         s->bt.rows[k] = k < 3 ? R[k] : rows[k];
@@ -1410,7 +1412,10 @@ static void sg_pair(sg_ctx *s, int t, const uint8_t R[3], const uint8_t pi[9], i
 }
 
 /* The minimum and automorphism count of a valid solution grid. */
-static void sg_search(ml_state *x, const sudoku_grid *in)
+/* With a bound (a valid grid's form), the search starts from it as the
+ * best so far: afterwards x->best is still the bound and x->ties > 0
+ * exactly when the grid's minlex form is the bound. */
+static void sg_search(ml_state *x, const sudoku_grid *in, const uint8_t *bound)
 {
     sg_ctx s;
     int pure[2][3], anypure = 0;
@@ -1433,6 +1438,12 @@ static void sg_search(ml_state *x, const sudoku_grid *in)
         s.best[k] = (uint8_t)(k + 1);
     memset(s.best + 9, 0xFF, 72);
     s.key1 = UINT32_MAX;
+    if (bound) {
+        memcpy(s.best + 9, bound + 9, 72);
+        s.key1 = 0;
+        for (int k = 3; k < 9; k++)
+            s.key1 = s.key1 << 4 | (uint32_t)(bound[9 + k] - 1);
+    }
     s.ties = 0;
     /* Each row pair's bound on row 1 (minlex_row1.h) first: the pairs with
      * the smallest bound are laid out, then only the others whose bound
@@ -1667,7 +1678,7 @@ static int rb_search(ml_state *x, const sudoku_grid *in, int ties)
     rb_ctx cx;
     int n;
     if (sg_valid(in)) {
-        sg_search(x, in);
+        sg_search(x, in, NULL);
         return 1;
     }
     rb_load(&cx, in, 1);
@@ -1822,7 +1833,21 @@ int sudoku_minlex_matches(const sudoku_grid *in, const sudoku_grid *form,
 {
     ml_state x;
     sudoku_grid m;
-    if (!sg_valid(in) && !fg_applies(in)) {
+    if (sg_valid(in)) {
+        /* A valid grid's form starts 123456789 and is itself valid. */
+        for (int k = 0; k < 9; k++)
+            if (form->cell[k] != k + 1)
+                return 0;
+        if (!sg_valid(form))
+            return 0;
+        sg_search(&x, in, form->cell);
+        if (!x.ties || memcmp(x.best, form->cell, 81) != 0)
+            return 0;
+        if (t)
+            *t = x.bt;
+        return 1;
+    }
+    if (!fg_applies(in)) {
         int r = rb_matches(&x, in, form->cell);
         if (r >= 0) {
             if (r && t) {

@@ -301,6 +301,12 @@ static void properties(sudoku_rng *rng, const sudoku_grid *g, sudoku_grid *m)
     y.cell[k] = (uint8_t)((y.cell[k] + 1 + sudoku_rng_below(rng, 9)) % 10);
     CHECK_MSG(sudoku_minlex_matches(&s, &y, NULL) == 0, "matches(%s, changed form) = 1",
               check_line(g, l1));
+    /* and the previous input's form (of the same kind in the differential
+     * runs: valid grids against another valid grid's form) */
+    static sudoku_grid prev;
+    CHECK_MSG(sudoku_minlex_matches(&s, &prev, NULL) == (memcmp(&prev, m, sizeof prev) == 0),
+              "matches(%s, another form)", check_line(g, l1));
+    prev = *m;
     /* Pattern mode: the same properties, and its pattern is the smallest
      * one, which is the minlex form of the grid with every given a 1. */
     sudoku_grid pm, pat, mp;
