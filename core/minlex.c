@@ -1257,6 +1257,25 @@ static int sg_valid(const sudoku_grid *in)
 
 /* One candidate: orientation t, top rows R[0..2] (source rows of band R[0]/3),
  * column order C. Compared with the best as it is built; early exit. */
+/* Output row i from source row `row` under columns C and labels: 0 as
+ * soon as the form so far is larger than the best, else 1, with *lt set
+ * once it is smaller (then only written out). */
+static inline int sg_row(const sg_ctx *s, const uint8_t label[10], const uint8_t *row,
+                         const uint8_t C[9], int i, int *lt, uint8_t out[81])
+{
+    for (int k = 0; k < 9; k++) {
+        uint8_t v = label[row[C[k]]];
+        int pos = i * 9 + k;
+        if (!*lt) {
+            if (v > s->best[pos])
+                return 0;
+            *lt = v < s->best[pos];
+        }
+        out[pos] = v;
+    }
+    return 1;
+}
+
 static void sg_try(sg_ctx *s, int t, const uint8_t R[3], const uint8_t C[9])
 {
     const uint8_t *g = s->g[t];
@@ -1264,19 +1283,9 @@ static void sg_try(sg_ctx *s, int t, const uint8_t R[3], const uint8_t C[9])
     int lt = 0;
     for (int k = 0; k < 9; k++)
         label[g[R[0] * 9 + C[k]]] = (uint8_t)(k + 1);
-    for (int i = 1; i < 3; i++) {
-        const uint8_t *row = g + R[i] * 9;
-        for (int k = 0; k < 9; k++) {
-            uint8_t v = label[row[C[k]]];
-            int pos = i * 9 + k;
-            if (!lt) {
-                if (v > s->best[pos])
-                    return;
-                lt = v < s->best[pos];
-            }
-            out[pos] = v;
-        }
-    }
+    for (int i = 1; i < 3; i++)
+        if (!sg_row(s, label, g + R[i] * 9, C, i, &lt, out))
+            return;
     /* The lower bands: by their smallest first cell, rows by first cell. */
     int b = R[0] / 3, bA = b == 0 ? 1 : 0, bB = b == 2 ? 1 : 2;
     uint8_t f[9], rows[9];
@@ -1307,19 +1316,9 @@ static void sg_try(sg_ctx *s, int t, const uint8_t R[3], const uint8_t C[9])
                 o[q - 1] = tmp;
             }
     }
-    for (int i = 3; i < 9; i++) {
-        const uint8_t *row = g + rows[i] * 9;
-        for (int k = 0; k < 9; k++) {
-            uint8_t v = label[row[C[k]]];
-            int pos = i * 9 + k;
-            if (!lt) {
-                if (v > s->best[pos])
-                    return;
-                lt = v < s->best[pos];
-            }
-            out[pos] = v;
-        }
-    }
+    for (int i = 3; i < 9; i++)
+        if (!sg_row(s, label, g + rows[i] * 9, C, i, &lt, out))
+            return;
     /* A tie with no transform yet happens only against a preset bound
      * (sudoku_minlex_matches): it is the first witness. */
     if (!lt && s->ties++)
