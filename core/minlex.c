@@ -645,6 +645,24 @@ static void rb_emit(rb_ctx *x, const rb_node *c, int lt)
 
 static void rb_group(rb_ctx *x, rb_node *c, int slot, int lt);
 
+
+/* The k cells of a cell group, values under `label` (0 for empty) sorted
+ * ascending with their columns: the greedy layout inside a cell. */
+static inline void rb_sort_cell(const uint8_t label[10], const uint8_t *ds,
+                                const uint8_t *cols, int k, uint8_t *ov, uint8_t *oc)
+{
+    for (int a = 0; a < k; a++) {
+        uint8_t w = ds[a] ? label[ds[a]] : 0;
+        int b = a;
+        while (b > 0 && ov[b - 1] > w) {
+            ov[b] = ov[b - 1];
+            oc[b] = oc[b - 1];
+            b--;
+        }
+        ov[b] = w;
+        oc[b] = cols[a];
+    }
+}
 /* Lays out the cells from output column p to gend (the end of the current
  * stack group), then the next groups. Cells and groups without a choice are
  * laid out in place in a loop; only real choices recurse. */
@@ -727,17 +745,7 @@ static void rb_cells(rb_ctx *x, rb_node *c, int p, int gend, int lt)
             /* One choice (the common case): lay out in place, no copy. */
             if (nn)
                 c->label[nd[0]] = c->next++;
-            for (int a = 0; a < k; a++) {
-                uint8_t w = ds[a] ? c->label[ds[a]] : 0;
-                int b = a;
-                while (b > 0 && ov[b - 1] > w) {
-                    ov[b] = ov[b - 1];
-                    oc[b] = oc[b - 1];
-                    b--;
-                }
-                ov[b] = w;
-                oc[b] = cols[a];
-            }
+            rb_sort_cell(c->label, ds, cols, k, ov, oc);
             /* k is 2 or 3 here; written out so that the compiler does not
              * turn these short copies into library calls. */
             x->out[p] = ov[0];
@@ -766,17 +774,7 @@ static void rb_cells(rb_ctx *x, rb_node *c, int p, int gend, int lt)
             const uint8_t *pm = perms[nn == 2 ? 2 * q : q];
             for (int b = 0; b < nn; b++)
                 ch.label[nd[pm[b]]] = ch.next++;
-            for (int a = 0; a < k; a++) {
-                uint8_t w = ds[a] ? ch.label[ds[a]] : 0;
-                int b = a;
-                while (b > 0 && ov[b - 1] > w) {
-                    ov[b] = ov[b - 1];
-                    oc[b] = oc[b - 1];
-                    b--;
-                }
-                ov[b] = w;
-                oc[b] = cols[a];
-            }
+            rb_sort_cell(ch.label, ds, cols, k, ov, oc);
             ch.col[p] = oc[0];
             ch.col[p + 1] = oc[1];
             x->out[p] = ov[0];
