@@ -645,7 +645,6 @@ static void rb_emit(rb_ctx *x, const rb_node *c, int lt)
 
 static void rb_group(rb_ctx *x, rb_node *c, int slot, int lt);
 
-
 /* The k cells of a cell group, values under `label` (0 for empty) sorted
  * ascending with their columns: the greedy layout inside a cell. */
 static inline void rb_sort_cell(const uint8_t label[10], const uint8_t *ds,
@@ -663,6 +662,7 @@ static inline void rb_sort_cell(const uint8_t label[10], const uint8_t *ds,
         oc[b] = cols[a];
     }
 }
+
 /* Lays out the cells from output column p to gend (the end of the current
  * stack group), then the next groups. Cells and groups without a choice are
  * laid out in place in a loop; only real choices recurse. */
