@@ -49,12 +49,19 @@ static void keep(sqlite3_context *ctx, int i, const canon *c)
     }
 }
 
+static int leading_empties(const sudoku_grid *g)
+{
+    int n = 0;
+    while (n < SUDOKU_CELLS && !g->cell[n])
+        n++;
+    return n;
+}
+
 /* 1 (and the witness into t, when not NULL) when a and b are equivalent.
  * One side is canonicalised (or found kept), the other only tested
  * against that form (sudoku_minlex_matches), which prunes from its first
- * row. The side canonicalised is b unless a's form is kept, so that a
- * constant second argument is kept from the first row on; a constant
- * first argument is kept as soon as a row matches. */
+ * row. A side whose form is kept is used as it is; a side canonicalised
+ * is kept, and the other one too as soon as a row matches. */
 static int decide(sqlite3_context *ctx, const sudoku_grid *a, const sudoku_grid *b,
                   sudoku_transform *t)
 {
@@ -73,10 +80,14 @@ static int decide(sqlite3_context *ctx, const sudoku_grid *a, const sudoku_grid 
     else if ((k = kept(ctx, 1, b)) != NULL)
         full = *k, side = 1;
     else {
-        side = 1;
-        full.g = *b;
-        sudoku_minlex(b, &full.m, &full.t);
-        keep(ctx, 1, &full);
+        /* The side that looks closer to canonical (a longer run of empty
+         * cells first, as minlex forms have) is the cheaper one to
+         * canonicalise, and the test against a known form saves the most
+         * on the other one. Ties go to b, the usual constant. */
+        side = leading_empties(a) > leading_empties(b) ? 0 : 1;
+        full.g = side ? *b : *a;
+        sudoku_minlex(&full.g, &full.m, &full.t);
+        keep(ctx, side, &full);
     }
     other.g = side ? *a : *b;
     if (!sudoku_minlex_matches(&other.g, &full.m, &other.t))
