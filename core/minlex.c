@@ -42,15 +42,64 @@
 #include "minlex.h"
 #include "minlex_row1.h"
 
+/* Which source column each output column takes, built stack slot by stack
+ * slot: an output stack slot S takes all three columns from one source
+ * stack, sig[S], so a slot's first column fixes its stack. */
+typedef struct colmap {
+    int8_t C[9], Cinv[9], sig[3]; /* output -> source column, back, slot -> stack */
+    uint8_t stackused;
+} colmap;
+
+static void colmap_clear(colmap *m)
+{
+    memset(m->C, -1, sizeof m->C);
+    memset(m->Cinv, -1, sizeof m->Cinv);
+    memset(m->sig, -1, sizeof m->sig);
+    m->stackused = 0;
+}
+
+/* Whether source column c may go to output column k. */
+static int colmap_allowed(const colmap *m, int k, int c)
+{
+    int S = k / 3;
+    if (m->C[k] >= 0 || m->Cinv[c] >= 0)
+        return 0;
+    return m->sig[S] >= 0 ? m->sig[S] == c / 3 : !(m->stackused >> (c / 3) & 1);
+}
+
+/* Puts c at k; returns whether that fixed k's slot (for colmap_unplace). */
+static int colmap_place(colmap *m, int k, int c)
+{
+    int S = k / 3, fresh = m->sig[S] < 0;
+    m->C[k] = (int8_t)c;
+    m->Cinv[c] = (int8_t)k;
+    if (fresh) {
+        m->sig[S] = (int8_t)(c / 3);
+        m->stackused |= (uint8_t)(1u << (c / 3));
+    }
+    return fresh;
+}
+
+static void colmap_unplace(colmap *m, int k, int c, int fresh)
+{
+    m->C[k] = -1;
+    m->Cinv[c] = -1;
+    if (fresh) {
+        m->stackused &= (uint8_t)~(1u << m->sig[k / 3]);
+        m->sig[k / 3] = -1;
+    }
+}
+
 typedef struct ml_state {
     uint8_t g[81];                 /* the source in the current orientation */
     uint8_t rowcls[9], colcls[9];  /* first identical row / column */
     uint8_t bandcls[3], stackcls[3];
     const uint8_t *req;            /* pattern that must be met, or NULL */
 
-    int8_t R[9], C[9], Cinv[9], sig[3]; /* rows, columns, slot -> stack */
+    int8_t R[9];                   /* output row -> source row */
+    colmap cm;                     /* the columns */
     uint16_t rowused;
-    uint8_t bandused, stackused;
+    uint8_t bandused;
     int8_t curband;
     uint8_t label[10], next;
 
@@ -75,7 +124,7 @@ static void record(ml_state *x)
     x->bt.transpose = (uint8_t)x->t;
     for (int k = 0; k < 9; k++) {
         x->bt.rows[k] = (uint8_t)x->R[k];
-        x->bt.cols[k] = (uint8_t)x->C[k];
+        x->bt.cols[k] = (uint8_t)x->cm.C[k];
     }
     x->bt.digits[0] = 0;
     for (int d = 1; d <= 9; d++) {
@@ -120,24 +169,16 @@ static int emit(ml_state *x, int pos, uint8_t v, int lt, uint64_t w)
 /* May source column c go to output column k? */
 static int col_allowed(const ml_state *x, int k, int c)
 {
-    int S = k / 3, s = c / 3;
-    if (x->C[k] >= 0 || x->Cinv[c] >= 0)
+    if (!colmap_allowed(&x->cm, k, c))
         return 0;
-    if (x->sig[S] >= 0) {
-        if (x->sig[S] != s)
-            return 0;
-    } else {
-        if (x->stackused >> s & 1)
-            return 0;
-        if (x->lazy && x->stackdots[s] != x->slotdots[S])
-            return 0;
-    }
+    /* lazy row 0: a slot's stack must have its empty count, a column its type */
+    if (x->lazy && x->cm.sig[k / 3] < 0 && x->stackdots[c / 3] != x->slotdots[k / 3])
+        return 0;
     if (x->lazy && x->type[k] != (x->r0[c] != 0))
         return 0;
     return 1;
 }
 
-/* Places c at k; returns what undo() needs. */
 /* Options opt[0..n) of one choice that are identical lines (same line
  * class, and same band/stack class when they lie in different ones) lead
  * to the same strings: only the first of them is explored, weighted by
@@ -161,15 +202,11 @@ static inline uint64_t tie_weight(const int8_t *opt, int n, int a,
     return weight;
 }
 
+/* Places c at k (and labels its row-0 digit); returns what unplace()
+ * needs. */
 static int place(ml_state *x, int k, int c)
 {
-    int S = k / 3, fresh = x->sig[S] < 0;
-    x->C[k] = (int8_t)c;
-    x->Cinv[c] = (int8_t)k;
-    if (fresh) {
-        x->sig[S] = (int8_t)(c / 3);
-        x->stackused |= (uint8_t)(1u << (c / 3));
-    }
+    int fresh = colmap_place(&x->cm, k, c);
     if (x->lazy && x->r0[c])
         x->label[x->r0[c]] = x->rank[k];
     return fresh;
@@ -177,12 +214,7 @@ static int place(ml_state *x, int k, int c)
 
 static void unplace(ml_state *x, int k, int c, int fresh)
 {
-    x->C[k] = -1;
-    x->Cinv[c] = -1;
-    if (fresh) {
-        x->stackused &= (uint8_t)~(1u << x->sig[k / 3]);
-        x->sig[k / 3] = -1;
-    }
+    colmap_unplace(&x->cm, k, c, fresh);
     if (x->lazy && x->r0[c])
         x->label[x->r0[c]] = 0;
 }
@@ -193,7 +225,7 @@ static void unplace(ml_state *x, int k, int c, int fresh)
 static uint8_t value_of(const ml_state *x, int pos)
 {
     int i = pos / 9, j = pos % 9;
-    uint8_t d = x->g[x->R[i] * 9 + x->C[j]], v;
+    uint8_t d = x->g[x->R[i] * 9 + x->cm.C[j]], v;
     if (!d)
         v = 0;
     else if (x->label[d])
@@ -215,7 +247,7 @@ static uint8_t value_of(const ml_state *x, int pos)
 static int at_value(ml_state *x, int pos, int lt, uint64_t w)
 {
     int i = pos / 9, j = pos % 9;
-    uint8_t d = x->g[x->R[i] * 9 + x->C[j]];
+    uint8_t d = x->g[x->R[i] * 9 + x->cm.C[j]];
     int any = 0;
     if (!d)
         return emit(x, pos, 0, lt, w);
@@ -256,7 +288,7 @@ static int at_cell(ml_state *x, int pos, int lt, uint64_t w)
     int8_t opt[16];
     if (x->lazy && pos < 9)
         return emit(x, pos, x->row0v[j], lt, w);
-    if (x->C[j] >= 0)
+    if (x->cm.C[j] >= 0)
         return at_value(x, pos, lt, w);
     uint8_t val[16], vmin = 0xFF;
     for (int c = 0; c < 9; c++)
@@ -314,7 +346,7 @@ static __attribute__((noinline)) int node(ml_state *x, int pos, int lt, uint64_t
             break; /* never; silences a false gcc -Wstringop-overflow */
         x->R[i] = opt[a];
         val[a] = 0xFF;
-        if (x->C[0] >= 0)
+        if (x->cm.C[0] >= 0)
             val[a] = value_of(x, pos);
         else
             for (int c = 0; c < 9; c++)
@@ -471,10 +503,7 @@ static void search(ml_state *x, const sudoku_grid *in, const uint8_t *req)
                 x->g[r * 9 + c] = t ? in->cell[c * 9 + r] : in->cell[r * 9 + c];
         classes(x);
         memset(x->R, -1, sizeof x->R);
-        memset(x->C, -1, sizeof x->C);
-        memset(x->Cinv, -1, sizeof x->Cinv);
-        memset(x->sig, -1, sizeof x->sig);
-        x->stackused = 0;
+        colmap_clear(&x->cm);
         for (int r = 0; r < 9; r++) {
             uint64_t weight = 1;
             int skip = 0;
@@ -899,8 +928,7 @@ static uint64_t rb_colweight(const rb_node *c)
 typedef struct fg_ctx {
     const uint8_t *r1;        /* source row 1 */
     uint8_t pi[9];            /* column c of row 1 -> column of its digit in row 0 */
-    int8_t C[9], Cinv[9], sig[3];
-    uint8_t stackused;
+    colmap cm;                /* the columns */
     uint8_t v[9];
     uint8_t best[9];
     rb_node proto;            /* t, R, rowused, band, w */
@@ -909,57 +937,27 @@ typedef struct fg_ctx {
     int n, cap, overflow;
 } fg_ctx;
 
-static int fg_allowed(const fg_ctx *f, int k, int c)
-{
-    int S = k / 3;
-    if (f->C[k] >= 0 || f->Cinv[c] >= 0)
-        return 0;
-    return f->sig[S] >= 0 ? f->sig[S] == c / 3 : !(f->stackused >> (c / 3) & 1);
-}
-
-static int fg_place(fg_ctx *f, int k, int c)
-{
-    int S = k / 3, fresh = f->sig[S] < 0;
-    f->C[k] = (int8_t)c;
-    f->Cinv[c] = (int8_t)k;
-    if (fresh) {
-        f->sig[S] = (int8_t)(c / 3);
-        f->stackused |= (uint8_t)(1u << (c / 3));
-    }
-    return fresh;
-}
-
-static void fg_unplace(fg_ctx *f, int k, int c, int fresh)
-{
-    f->C[k] = -1;
-    f->Cinv[c] = -1;
-    if (fresh) {
-        f->stackused &= (uint8_t)~(1u << f->sig[k / 3]);
-        f->sig[k / 3] = -1;
-    }
-}
-
 static void fg_pos(fg_ctx *f, int j);
 
 /* C[j] is placed: gives position j its value (placing pi(C[j]) leftmost
  * if needed), then goes on. */
 static void fg_value(fg_ctx *f, int j)
 {
-    int c = f->pi[f->C[j]];
-    if (f->Cinv[c] >= 0) {
-        f->v[j] = (uint8_t)(f->Cinv[c] + 1);
+    int c = f->pi[f->cm.C[j]];
+    if (f->cm.Cinv[c] >= 0) {
+        f->v[j] = (uint8_t)(f->cm.Cinv[c] + 1);
         if (rb_cmp(f->v, f->best, j + 1) <= 0)
             fg_pos(f, j + 1);
         return;
     }
     for (int k = j + 1; k < 9; k++)
-        if (fg_allowed(f, k, c)) {
+        if (colmap_allowed(&f->cm, k, c)) {
             f->v[j] = (uint8_t)(k + 1);
             if (rb_cmp(f->v, f->best, j + 1) > 0)
                 return;
-            int fresh = fg_place(f, k, c);
+            int fresh = colmap_place(&f->cm, k, c);
             fg_pos(f, j + 1);
-            fg_unplace(f, k, c, fresh);
+            colmap_unplace(&f->cm, k, c, fresh);
             return;
         }
 }
@@ -981,20 +979,20 @@ static void fg_pos(fg_ctx *f, int j)
         rb_node *o = &f->out[f->n++];
         *o = f->proto;
         for (int k = 0; k < 9; k++) {
-            o->col[k] = (uint8_t)f->C[k];
-            o->label[f->r0[f->C[k]]] = (uint8_t)(k + 1);
+            o->col[k] = (uint8_t)f->cm.C[k];
+            o->label[f->r0[f->cm.C[k]]] = (uint8_t)(k + 1);
         }
         return;
     }
-    if (f->C[j] >= 0) {
+    if (f->cm.C[j] >= 0) {
         fg_value(f, j);
         return;
     }
     for (int c = 0; c < 9; c++)
-        if (fg_allowed(f, j, c)) {
-            int fresh = fg_place(f, j, c);
+        if (colmap_allowed(&f->cm, j, c)) {
+            int fresh = colmap_place(&f->cm, j, c);
             fg_value(f, j);
-            fg_unplace(f, j, c, fresh);
+            colmap_unplace(&f->cm, j, c, fresh);
         }
 }
 
@@ -1067,10 +1065,7 @@ static int fg_top(const rb_ctx *cx, int sym, rb_node *out, int cap, uint8_t best
                 f.proto.groupstart = 7;
                 f.proto.next = 10;
                 f.r0 = a;
-                memset(f.C, -1, sizeof f.C);
-                memset(f.Cinv, -1, sizeof f.Cinv);
-                memset(f.sig, -1, sizeof f.sig);
-                f.stackused = 0;
+                colmap_clear(&f.cm);
                 fg_pos(&f, 0);
                 if (f.overflow)
                     return -1;
@@ -1495,7 +1490,7 @@ static void rb_record(ml_state *x, const rb_node *c)
     x->t = c->t;
     for (int k = 0; k < 9; k++) {
         x->R[k] = (int8_t)c->R[k];
-        x->C[k] = (int8_t)c->col[k];
+        x->cm.C[k] = (int8_t)c->col[k];
     }
     memcpy(x->label, c->label, sizeof x->label);
     /* The transform itself only when the caller asks for it (finish). */
