@@ -1,35 +1,15 @@
 /* libFuzzer target: sudoku_minlex and sudoku_minlex_pattern. Oracle: the
  * form is a fixed point (its own minlex), the returned transform maps the
- * input onto it, it is never larger than the input relabelled, and a
- * scramble of the input (drawn from the tail bytes) has the same form and
- * matches it (sudoku_minlex_matches). */
+ * input onto it, a scramble of the input (drawn from the tail bytes) has
+ * the same form and matches it (sudoku_minlex_matches), the input matches
+ * itself only when it is its form, and the same for the pattern form.
+ * Scrambles come from the core's sudoku_scramble_random. */
 #include <stdlib.h>
 
 #include "fuzz_input.h"
 #include "minlex.h"
 #include "rng.h"
-
-static void random_transform(sudoku_rng *rng, sudoku_transform *t)
-{
-    sudoku_transform_identity(t);
-    t->transpose = (uint8_t)sudoku_rng_below(rng, 2);
-    for (int band = 0; band < 3; band++)
-        for (int k = 2; k > 0; k--) {
-            int j = (int)sudoku_rng_below(rng, (uint32_t)k + 1);
-            uint8_t x = t->rows[band * 3 + k];
-            t->rows[band * 3 + k] = t->rows[band * 3 + j];
-            t->rows[band * 3 + j] = x;
-            x = t->cols[band * 3 + k];
-            t->cols[band * 3 + k] = t->cols[band * 3 + j];
-            t->cols[band * 3 + j] = x;
-        }
-    for (int d = 9; d > 1; d--) {
-        int j = 1 + (int)sudoku_rng_below(rng, (uint32_t)d);
-        uint8_t x = t->digits[d];
-        t->digits[d] = t->digits[j];
-        t->digits[j] = x;
-    }
-}
+#include "scramble.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -46,7 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     sudoku_minlex(&m, &again, NULL);
     if (memcmp(&again, &m, sizeof m) != 0)
         abort();
-    random_transform(&rng, &s);
+    sudoku_scramble_random(&rng, &s);
     sudoku_transform_apply(&s, &g, &scrambled);
     sudoku_minlex(&scrambled, &m2, NULL);
     if (memcmp(&m2, &m, sizeof m) != 0)
