@@ -124,10 +124,23 @@ int sudoku_equiv_join(const sudoku_grid *ma, const sudoku_transform *ta,
     return 1;
 }
 
+static int leading_empties(const sudoku_grid *g)
+{
+    int n = 0;
+    while (n < SUDOKU_CELLS && !g->cell[n])
+        n++;
+    return n;
+}
+
+int sudoku_equiv_canonical_side(const sudoku_grid *a, const sudoku_grid *b)
+{
+    return leading_empties(a) > leading_empties(b) ? 0 : 1;
+}
+
 int sudoku_equiv_transform(const sudoku_grid *a, const sudoku_grid *b,
                            sudoku_transform *t)
 {
-    sudoku_grid ma;
+    sudoku_grid m;
     sudoku_transform ta, tb;
     if (!sudoku_equiv_possible(a, b))
         return 0;
@@ -136,12 +149,18 @@ int sudoku_equiv_transform(const sudoku_grid *a, const sudoku_grid *b,
             sudoku_transform_identity(t);
         return 1;
     }
-    /* b need not be canonicalised from scratch: its search prunes
-     * against a's form from the first row. */
-    sudoku_minlex(a, &ma, &ta);
-    if (!sudoku_minlex_matches(b, &ma, &tb))
-        return 0;
-    return sudoku_equiv_join(&ma, &ta, &ma, &tb, t);
+    /* One side canonicalised, the other only tested against that form
+     * (its search prunes against it from the first row). */
+    if (sudoku_equiv_canonical_side(a, b) == 0) {
+        sudoku_minlex(a, &m, &ta);
+        if (!sudoku_minlex_matches(b, &m, &tb))
+            return 0;
+    } else {
+        sudoku_minlex(b, &m, &tb);
+        if (!sudoku_minlex_matches(a, &m, &ta))
+            return 0;
+    }
+    return sudoku_equiv_join(&m, &ta, &m, &tb, t);
 }
 
 int sudoku_equiv(const sudoku_grid *a, const sudoku_grid *b)

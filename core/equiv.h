@@ -41,6 +41,13 @@ int sudoku_equiv_key_match(const sudoku_equiv_key *a, const sudoku_equiv_key *b)
  * when the patterns agree: 0 when a and b are certainly not equivalent. */
 int sudoku_equiv_possible(const sudoku_grid *a, const sudoku_grid *b);
 
+/* Which side to canonicalise when the other is then only tested against
+ * its form (sudoku_minlex_matches): 0 for a, 1 for b. minlex is cheapest
+ * on an input already close to its form, and the test saves the most on
+ * one that is not, so the side that looks canonical (a longer run of
+ * empty cells first, as minlex forms have) is chosen; b on ties. */
+int sudoku_equiv_canonical_side(const sudoku_grid *a, const sudoku_grid *b);
+
 /* The decision from canonical forms computed elsewhere (sudoku_minlex of
  * a giving ma and ta, of b giving mb and tb), for callers that keep one
  * side's canonical form across many comparisons: 1 when ma == mb, with

@@ -49,14 +49,6 @@ static void keep(sqlite3_context *ctx, int i, const canon *c)
     }
 }
 
-static int leading_empties(const sudoku_grid *g)
-{
-    int n = 0;
-    while (n < SUDOKU_CELLS && !g->cell[n])
-        n++;
-    return n;
-}
-
 /* 1 (and the witness into t, when not NULL) when a and b are equivalent.
  * One side is canonicalised (or found kept), the other only tested
  * against that form (sudoku_minlex_matches), which prunes from its first
@@ -80,11 +72,7 @@ static int decide(sqlite3_context *ctx, const sudoku_grid *a, const sudoku_grid 
     else if ((k = kept(ctx, 1, b)) != NULL)
         full = *k, side = 1;
     else {
-        /* The side that looks closer to canonical (a longer run of empty
-         * cells first, as minlex forms have) is the cheaper one to
-         * canonicalise, and the test against a known form saves the most
-         * on the other one. Ties go to b, the usual constant. */
-        side = leading_empties(a) > leading_empties(b) ? 0 : 1;
+        side = sudoku_equiv_canonical_side(a, b);
         full.g = side ? *b : *a;
         sudoku_minlex(&full.g, &full.m, &full.t);
         keep(ctx, side, &full);
