@@ -100,11 +100,6 @@ static const uint32_t COLUMN[27] = {
     C3(0), C3(1), C3(2), C3(3), C3(4), C3(5), C3(6), C3(7), C3(8),
 #undef C3
 };
-/* The 27 cells of the rows set in a 3-bit row mask. */
-static const uint32_t ROWS_OF[8] = {
-    0, ROW_BITS, ROW_BITS << 9, ROW_BITS * 0x201u, ROW_BITS << 18,
-    ROW_BITS * 0x40001u, ROW_BITS * 0x40200u, BAND_ALL,
-};
 static const uint8_t NEXT_BAND[3] = {1, 2, 0};
 static const uint8_t PREV_BAND[3] = {2, 0, 1};
 
@@ -157,6 +152,23 @@ static inline uint32_t band_info(uint32_t a)
 {
     return (uint32_t)solver_row_tri[0][a & ROW_BITS] |
            solver_row_tri[1][(a >> 9) & ROW_BITS] | solver_row_tri[2][a >> 18];
+}
+
+/* The cells of a band word alone in their row, for a word whose three
+ * rows all hold a candidate (a nonzero word after the keep table: every
+ * permutation crosses every row). Then subtracting 1 from each row
+ * borrows only inside the row, so z is the word without the lowest cell
+ * of each row, and a row is single when its part of z is empty. Bit 0 of
+ * every row of z is clear (it can only be a lowest cell), so adding 0x1FE
+ * to each row carries out of exactly the nonempty ones into that clear
+ * bit of the next row (or bit 27), where it stops; and those carry bits
+ * f, at 9(r+1), give the rows' cells as f - (f >> 9). Arithmetic instead
+ * of three table lookups: this runs once for every word of every wave. */
+static inline uint32_t single_rows(uint32_t kept)
+{
+    uint32_t z = kept & (kept - 0x40201u);
+    uint32_t f = (z + 0x7FBFDFEu) & 0x8040200u;
+    return (kept ^ z) & ~(f - (f >> 9));
 }
 
 /* Counting in triads: a digit whose candidates in one row of a band lie
