@@ -52,9 +52,13 @@
 #define COL_BITS 0x40201u   /* one column in the three rows of a band */
 
 typedef struct state {
-    /* [band][digit]: 27-bit candidate cells; words 9..11 stay 0 so that
-     * a band is three 16-byte vectors */
-    _Alignas(16) uint32_t cand[3][12];
+    /* [band][digit]: 27-bit candidate cells; words 9..15 stay 0, so that
+     * a band is a 64-byte line holding three 16-byte vectors (or a 32-
+     * and a 16-byte one) and word[i] is the word of dirty bit i */
+    union {
+        _Alignas(64) uint32_t cand[3][16];
+        uint32_t word[48];
+    };
     /* dirty and nscan hand the changes of the guess (or the givens) to
      * propagate(), which then keeps them in local variables */
     uint64_t dirty;    /* bit 16*band + digit: cand[] changed since its pass */
@@ -108,12 +112,12 @@ static const uint8_t PREV_BAND[3] = {2, 0, 1};
  * the dirty bits of the words that had it. */
 static inline uint64_t clear_column(state *s, int d, int b, int pos)
 {
-    int nb = NEXT_BAND[b], pb = PREV_BAND[b];
-    uint32_t col = COLUMN[pos], v = s->cand[nb][d], u = s->cand[pb][d];
-    uint64_t dirty = (uint64_t)((v & col) != 0) << (16 * nb + d) |
-                     (uint64_t)((u & col) != 0) << (16 * pb + d);
-    s->cand[nb][d] = v & ~col;
-    s->cand[pb][d] = u & ~col;
+    /* word (and dirty bit) indices 16*band + d */
+    int n = 16 * NEXT_BAND[b] + d, p = 16 * PREV_BAND[b] + d;
+    uint32_t col = COLUMN[pos], v = s->word[n], u = s->word[p];
+    uint64_t dirty = (uint64_t)((v & col) != 0) << n | (uint64_t)((u & col) != 0) << p;
+    s->word[n] = v & ~col;
+    s->word[p] = u & ~col;
     return dirty;
 }
 
@@ -320,7 +324,7 @@ static int init(state *s, const sudoku_grid *puzzle)
         box[x] |= m;
     }
     for (int b = 0; b < 3; b++)
-        for (int d = 0; d < 12; d++)
+        for (int d = 0; d < 16; d++)
             s->cand[b][d] = d < 9 ? BAND_ALL : 0;
     /* every pass looks at every word first */
     s->dirty = s->nscan = s->sscan = 0x1FF01FF01FFull;
