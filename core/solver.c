@@ -34,6 +34,7 @@
 #if defined(__SSE2__) && !defined(SUDOKU_SOLVER_NO_SIMD)
 #define SOLVER_SSE2 1
 #include <emmintrin.h>
+#include <immintrin.h>
 #endif
 
 #include "rng.h"
@@ -106,14 +107,24 @@ static const uint32_t COLUMN[27] = {
 };
 static const uint8_t NEXT_BAND[3] = {1, 2, 0};
 static const uint8_t PREV_BAND[3] = {2, 0, 1};
+/* Per word index 16*band + digit: the same digit's word in the next and
+ * in the previous band. */
+static const uint8_t NEXT_WORD[48] = {
+#define W4(i) (i) % 48, (i + 1) % 48, (i + 2) % 48, (i + 3) % 48
+    W4(16), W4(20), W4(24), W4(28), W4(32), W4(36), W4(40), W4(44),
+    W4(48), W4(52), W4(56), W4(60),
+};
+static const uint8_t PREV_WORD[48] = {
+    W4(32), W4(36), W4(40), W4(44), W4(48), W4(52), W4(56), W4(60),
+    W4(64), W4(68), W4(72), W4(76),
+#undef W4
+};
 
-
-/* Digit d's column of position pos leaves the other two bands. Returns
- * the dirty bits of the words that had it. */
-static inline uint64_t clear_column(state *s, int d, int b, int pos)
+/* The column of position pos leaves the other two bands' words of word
+ * i's digit. Returns the dirty bits of the words that had it. */
+static inline uint64_t clear_column(state *s, int i, int pos)
 {
-    /* word (and dirty bit) indices 16*band + d */
-    int n = 16 * NEXT_BAND[b] + d, p = 16 * PREV_BAND[b] + d;
+    int n = NEXT_WORD[i], p = PREV_WORD[i];
     uint32_t col = COLUMN[pos], v = s->word[n], u = s->word[p];
     uint64_t dirty = (uint64_t)((v & col) != 0) << n | (uint64_t)((u & col) != 0) << p;
     s->word[n] = v & ~col;
@@ -124,17 +135,19 @@ static inline uint64_t clear_column(state *s, int d, int b, int pos)
 #ifdef SOLVER_SSE2
 /* Per digit d: every lane but d's, for place_single(). */
 #define OL(d, k) ((k) == (d) ? 0 : -1)
-#define OL12(d) {OL(d, 0), OL(d, 1), OL(d, 2), OL(d, 3), OL(d, 4), OL(d, 5), \
-                 OL(d, 6), OL(d, 7), OL(d, 8), OL(d, 9), OL(d, 10), OL(d, 11)}
-static const _Alignas(16) int32_t OTHER_LANES[9][12] = {
-    OL12(0), OL12(1), OL12(2), OL12(3), OL12(4), OL12(5), OL12(6), OL12(7), OL12(8),
+#define OL16(d) {OL(d, 0), OL(d, 1), OL(d, 2), OL(d, 3), OL(d, 4), OL(d, 5), \
+                 OL(d, 6), OL(d, 7), OL(d, 8), OL(d, 9), OL(d, 10), OL(d, 11), \
+                 OL(d, 12), OL(d, 13), OL(d, 14), OL(d, 15)}
+static const _Alignas(64) int32_t OTHER_LANES[9][16] = {
+    OL16(0), OL16(1), OL16(2), OL16(3), OL16(4), OL16(5), OL16(6), OL16(7), OL16(8),
 };
-#undef OL12
+#undef OL16
 #undef OL
 #endif
 
-/* Removes the cell (bit) from the words of band w, except digit keep's
- * (-1: none); returns the digits that had it (bit e for digit e). */
+/* Removes the cell (bit) from the nine words of band w, except digit
+ * keep's (-1: none); returns the digits that had it (bit e for digit e).
+ * The portable build of the search; the AVX2 one has its own below. */
 static inline uint32_t clear_cell(uint32_t *w, uint32_t bit, int keep)
 {
     uint32_t had = 0;
@@ -157,38 +170,6 @@ static inline uint32_t clear_cell(uint32_t *w, uint32_t bit, int keep)
     }
 #endif
     return had;
-}
-
-/* Puts digit d (0..8) at position pos (0..26) of band b and removes it
- * from the row, box and column, and every other digit from the cell.
- * Returns the dirty bits of the words it changed: propagate() keeps them
- * in registers rather than in the state (a store-to-load chain through
- * memory on every placement). */
-static inline uint64_t place(state *s, int d, int b, int pos)
-{
-    uint32_t bit = 1u << pos;
-    uint32_t *w = s->cand[b];
-    uint32_t own = w[d];
-    uint32_t had = clear_cell(w, bit, -1);
-    uint32_t v = (own & ~ROW_BOX[pos]) | bit;
-    w[d] = v;
-    had &= ~(1u << d);
-    had |= (uint32_t)(v != own) << d;
-    s->open[b] &= ~bit;
-    return (uint64_t)had << (16 * b) | clear_column(s, d, b, pos);
-}
-
-/* place() for a hidden single of the band pass: the keep table left the
- * digit's word with this cell alone in its row, and alone in its box
- * (every permutation goes through the row's one triad, so the box has no
- * other row), which later removals keep true; so that word does not
- * change and is not dirty. Three quarters of the placements come here. */
-static inline uint64_t place_single(state *s, int d, int b, int pos)
-{
-    uint32_t bit = 1u << pos;
-    uint32_t had = clear_cell(s->cand[b], bit, d) & ~(1u << d);
-    s->open[b] &= ~bit;
-    return (uint64_t)had << (16 * b) | clear_column(s, d, b, pos);
 }
 
 /* The triads of a band word: bit 3*r + c when row r has a candidate in
@@ -279,27 +260,52 @@ static void extract(const state *s, sudoku_grid *out)
  * compares the portable build with the library's choice. */
 #define SOLVER_FN(name) name##_portable
 #define SOLVER_POPCOUNT64 popcount64
+#define SOLVER_CLEAR_CELL clear_cell
 #define SOLVER_TRIADS(a) (band_info(a) & 0x1FFu)
 #include "solver_search.inc"
 #undef SOLVER_FN
 #undef SOLVER_POPCOUNT64
 #undef SOLVER_TRIADS
+#undef SOLVER_CLEAR_CELL
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && \
     defined(SOLVER_SSE2) && !defined(SUDOKU_SOLVER_NO_DISPATCH)
 #define SOLVER_DISPATCH 1
 #pragma GCC push_options
 #pragma GCC target("popcnt,bmi,bmi2,avx,avx2")
+/* clear_cell() with words 0..7 of the band as one 32-byte vector (the
+ * band's line is 64-byte aligned, so it splits no line) */
+static inline uint32_t clear_cell_avx2(uint32_t *w, uint32_t bit, int keep)
+{
+    __m256i bv = _mm256_set1_epi32((int)bit);
+    __m256i x = _mm256_load_si256((const __m256i *)w);
+    __m128i y = _mm_load_si128((const __m128i *)(w + 8));
+    __m256i clr = bv;
+    __m128i clr8 = _mm256_castsi256_si128(bv);
+    uint32_t had = (uint32_t)_mm256_movemask_ps(
+        _mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_and_si256(x, bv), bv)));
+    had |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(
+               _mm_cmpeq_epi32(_mm_and_si128(y, clr8), clr8))) << 8;
+    if (keep >= 0) {
+        clr = _mm256_and_si256(bv, _mm256_load_si256((const __m256i *)OTHER_LANES[keep]));
+        clr8 = _mm_and_si128(clr8, _mm_load_si128((const __m128i *)(OTHER_LANES[keep] + 8)));
+    }
+    _mm256_store_si256((__m256i *)w, _mm256_andnot_si256(clr, x));
+    _mm_store_si128((__m128i *)(w + 8), _mm_andnot_si128(clr8, y));
+    return had;
+}
 #define SOLVER_FN(name) name##_avx2
 #define SOLVER_POPCOUNT64 __builtin_popcountll
 /* a triad's three cells are adjacent bits: OR them onto the first and
  * gather the nine firsts (bit 9r + 3c to bit 3r + c) in one instruction */
 #define SOLVER_TRIADS(a) \
     ((uint32_t)__builtin_ia32_pext_si((a) | (a) >> 1 | (a) >> 2, 0x1249249u))
+#define SOLVER_CLEAR_CELL clear_cell_avx2
 #include "solver_search.inc"
 #undef SOLVER_FN
 #undef SOLVER_POPCOUNT64
 #undef SOLVER_TRIADS
+#undef SOLVER_CLEAR_CELL
 #pragma GCC pop_options
 #endif
 
@@ -336,7 +342,7 @@ static int init(state *s, const sudoku_grid *puzzle)
             int b = i / 27, pos = i % 27;
             if (!(s->cand[b][v - 1] & (1u << pos)))
                 return 0; /* unreachable after the check above */
-            place(s, v - 1, b, pos); /* every word is dirty already */
+            place_portable(s, 16 * b + v - 1, pos); /* every word is dirty already */
         }
     }
     return 1;
