@@ -145,6 +145,25 @@ static const _Alignas(64) int32_t OTHER_LANES[9][16] = {
 #undef OL
 #endif
 
+/* The digits (bit e for digit e) whose words of band w hold the cell
+ * (bit). The portable build; the AVX2 one has its own below. */
+static inline uint32_t digits_at(const uint32_t *w, uint32_t bit)
+{
+    uint32_t had = 0;
+#ifdef SOLVER_SSE2
+    __m128i bv = _mm_set1_epi32((int)bit);
+    for (int k = 0; k < 12; k += 4) {
+        __m128i x = _mm_load_si128((const __m128i *)(w + k));
+        __m128i hit = _mm_cmpeq_epi32(_mm_and_si128(x, bv), bv);
+        had |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(hit)) << k;
+    }
+#else
+    for (int e = 0; e < 9; e++)
+        had |= (uint32_t)((w[e] & bit) != 0) << e;
+#endif
+    return had;
+}
+
 /* Removes the cell (bit) from the nine words of band w, except digit
  * keep's (-1: none); returns the digits that had it (bit e for digit e).
  * The portable build of the search; the AVX2 one has its own below. */
@@ -261,18 +280,28 @@ static void extract(const state *s, sudoku_grid *out)
 #define SOLVER_FN(name) name##_portable
 #define SOLVER_POPCOUNT64 popcount64
 #define SOLVER_CLEAR_CELL clear_cell
+#define SOLVER_DIGITS_AT digits_at
 #define SOLVER_TRIADS(a) (band_info(a) & 0x1FFu)
 #include "solver_search.inc"
 #undef SOLVER_FN
 #undef SOLVER_POPCOUNT64
 #undef SOLVER_TRIADS
 #undef SOLVER_CLEAR_CELL
+#undef SOLVER_DIGITS_AT
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && \
     defined(SOLVER_SSE2) && !defined(SUDOKU_SOLVER_NO_DISPATCH)
 #define SOLVER_DISPATCH 1
 #pragma GCC push_options
 #pragma GCC target("popcnt,bmi,bmi2,avx,avx2")
+static inline uint32_t digits_at_avx2(const uint32_t *w, uint32_t bit)
+{
+    __m256i bv = _mm256_set1_epi32((int)bit);
+    __m256i x = _mm256_load_si256((const __m256i *)w);
+    return (uint32_t)_mm256_movemask_ps(
+               _mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_and_si256(x, bv), bv))) |
+           (uint32_t)((w[8] & bit) != 0) << 8;
+}
 /* clear_cell() with words 0..7 of the band as one 32-byte vector (the
  * band's line is 64-byte aligned, so it splits no line) */
 static inline uint32_t clear_cell_avx2(uint32_t *w, uint32_t bit, int keep)
@@ -301,11 +330,13 @@ static inline uint32_t clear_cell_avx2(uint32_t *w, uint32_t bit, int keep)
 #define SOLVER_TRIADS(a) \
     ((uint32_t)__builtin_ia32_pext_si((a) | (a) >> 1 | (a) >> 2, 0x1249249u))
 #define SOLVER_CLEAR_CELL clear_cell_avx2
+#define SOLVER_DIGITS_AT digits_at_avx2
 #include "solver_search.inc"
 #undef SOLVER_FN
 #undef SOLVER_POPCOUNT64
 #undef SOLVER_TRIADS
 #undef SOLVER_CLEAR_CELL
+#undef SOLVER_DIGITS_AT
 #pragma GCC pop_options
 #endif
 
