@@ -281,6 +281,10 @@ static void extract(const state *s, sudoku_grid *out)
 #define SOLVER_POPCOUNT64 popcount64
 #define SOLVER_CLEAR_CELL clear_cell
 #define SOLVER_DIGITS_AT digits_at
+/* the three columns of stack st (0, 3, 6) in each band of any (bit 9*band
+ * + column) as 9 bits, band-major */
+#define SOLVER_STACK_TRIADS(any, st) \
+    ((((any) >> (st)) & 7u) | (((any) >> ((st) + 6)) & 070u) | (((any) >> ((st) + 12)) & 0700u))
 #define SOLVER_TRIADS(a) (band_info(a) & 0x1FFu)
 #include "solver_search.inc"
 #undef SOLVER_FN
@@ -288,6 +292,7 @@ static void extract(const state *s, sudoku_grid *out)
 #undef SOLVER_TRIADS
 #undef SOLVER_CLEAR_CELL
 #undef SOLVER_DIGITS_AT
+#undef SOLVER_STACK_TRIADS
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && \
     defined(SOLVER_SSE2) && !defined(SUDOKU_SOLVER_NO_DISPATCH)
@@ -331,12 +336,15 @@ static inline uint32_t clear_cell_avx2(uint32_t *w, uint32_t bit, int keep)
     ((uint32_t)__builtin_ia32_pext_si((a) | (a) >> 1 | (a) >> 2, 0x1249249u))
 #define SOLVER_CLEAR_CELL clear_cell_avx2
 #define SOLVER_DIGITS_AT digits_at_avx2
+#define SOLVER_STACK_TRIADS(any, st) \
+    ((uint32_t)__builtin_ia32_pext_si((any), 0x1C0E07u << (st)))
 #include "solver_search.inc"
 #undef SOLVER_FN
 #undef SOLVER_POPCOUNT64
 #undef SOLVER_TRIADS
 #undef SOLVER_CLEAR_CELL
 #undef SOLVER_DIGITS_AT
+#undef SOLVER_STACK_TRIADS
 #pragma GCC pop_options
 #endif
 
