@@ -164,6 +164,44 @@ static inline uint32_t digits_at(const uint32_t *w, uint32_t bit)
     return had;
 }
 
+/* The cells of band w that one digit or more still has (*one) and that
+ * two or more have (*two): bit-sliced counts over the nine words, the
+ * portable build (the AVX2 one has its own below). */
+#ifdef SOLVER_SSE2
+/* lanes (r1, r2) -> the same over lanes folded onto each other */
+static inline void fold_counts(__m128i *r1, __m128i *r2, __m128i s1, __m128i s2)
+{
+    *r2 = _mm_or_si128(_mm_or_si128(*r2, s2), _mm_and_si128(*r1, s1));
+    *r1 = _mm_or_si128(*r1, s1);
+}
+static inline void finish_counts(__m128i r1, __m128i r2, uint32_t *one, uint32_t *two)
+{
+    fold_counts(&r1, &r2, _mm_shuffle_epi32(r1, 0x4E), _mm_shuffle_epi32(r2, 0x4E));
+    fold_counts(&r1, &r2, _mm_shuffle_epi32(r1, 0xB1), _mm_shuffle_epi32(r2, 0xB1));
+    *one = (uint32_t)_mm_cvtsi128_si32(r1);
+    *two = (uint32_t)_mm_cvtsi128_si32(r2);
+}
+#endif
+static inline void band_counts(const uint32_t *w, uint32_t *one, uint32_t *two)
+{
+#ifdef SOLVER_SSE2
+    __m128i a = _mm_load_si128((const __m128i *)w);
+    __m128i b = _mm_load_si128((const __m128i *)(w + 4));
+    __m128i c = _mm_load_si128((const __m128i *)(w + 8));
+    __m128i ab = _mm_or_si128(a, b);
+    finish_counts(_mm_or_si128(ab, c),
+                  _mm_or_si128(_mm_and_si128(a, b), _mm_and_si128(ab, c)), one, two);
+#else
+    uint32_t r1 = 0, r2 = 0;
+    for (int d = 0; d < 9; d++) {
+        r2 |= r1 & w[d];
+        r1 |= w[d];
+    }
+    *one = r1;
+    *two = r2;
+#endif
+}
+
 /* Removes the cell (bit) from the nine words of band w, except digit
  * keep's (-1: none); returns the digits that had it (bit e for digit e).
  * The portable build of the search; the AVX2 one has its own below. */
@@ -281,6 +319,7 @@ static void extract(const state *s, sudoku_grid *out)
 #define SOLVER_POPCOUNT64 popcount64
 #define SOLVER_CLEAR_CELL clear_cell
 #define SOLVER_DIGITS_AT digits_at
+#define SOLVER_BAND_COUNTS band_counts
 /* the three columns of stack st (0, 3, 6) in each band of any (bit 9*band
  * + column) as 9 bits, band-major */
 #define SOLVER_STACK_TRIADS(any, st) \
@@ -292,6 +331,7 @@ static void extract(const state *s, sudoku_grid *out)
 #undef SOLVER_TRIADS
 #undef SOLVER_CLEAR_CELL
 #undef SOLVER_DIGITS_AT
+#undef SOLVER_BAND_COUNTS
 #undef SOLVER_STACK_TRIADS
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && \
@@ -299,6 +339,15 @@ static void extract(const state *s, sudoku_grid *out)
 #define SOLVER_DISPATCH 1
 #pragma GCC push_options
 #pragma GCC target("popcnt,bmi,bmi2,avx,avx2")
+static inline void band_counts_avx2(const uint32_t *w, uint32_t *one, uint32_t *two)
+{
+    __m256i x = _mm256_load_si256((const __m256i *)w);
+    __m128i a = _mm256_castsi256_si128(x), b = _mm256_extracti128_si256(x, 1);
+    __m128i c = _mm_load_si128((const __m128i *)(w + 8));
+    __m128i ab = _mm_or_si128(a, b);
+    finish_counts(_mm_or_si128(ab, c),
+                  _mm_or_si128(_mm_and_si128(a, b), _mm_and_si128(ab, c)), one, two);
+}
 static inline uint32_t digits_at_avx2(const uint32_t *w, uint32_t bit)
 {
     __m256i bv = _mm256_set1_epi32((int)bit);
@@ -336,6 +385,7 @@ static inline uint32_t clear_cell_avx2(uint32_t *w, uint32_t bit, int keep)
     ((uint32_t)__builtin_ia32_pext_si((a) | (a) >> 1 | (a) >> 2, 0x1249249u))
 #define SOLVER_CLEAR_CELL clear_cell_avx2
 #define SOLVER_DIGITS_AT digits_at_avx2
+#define SOLVER_BAND_COUNTS band_counts_avx2
 #define SOLVER_STACK_TRIADS(any, st) \
     ((uint32_t)__builtin_ia32_pext_si((any), 0x1C0E07u << (st)))
 #include "solver_search.inc"
@@ -344,6 +394,7 @@ static inline uint32_t clear_cell_avx2(uint32_t *w, uint32_t bit, int keep)
 #undef SOLVER_TRIADS
 #undef SOLVER_CLEAR_CELL
 #undef SOLVER_DIGITS_AT
+#undef SOLVER_BAND_COUNTS
 #undef SOLVER_STACK_TRIADS
 #pragma GCC pop_options
 #endif
