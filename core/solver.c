@@ -379,10 +379,12 @@ static inline uint32_t clear_cell_avx2(uint32_t *w, uint32_t bit, int keep)
 }
 #define SOLVER_FN(name) name##_avx2
 #define SOLVER_POPCOUNT64 __builtin_popcountll
-/* a triad's three cells are adjacent bits: OR them onto the first and
- * gather the nine firsts (bit 9r + 3c to bit 3r + c) in one instruction */
+/* a triad's three cells are adjacent bits: adding 3 to its two low bits
+ * carries into the (cleared) third exactly when one is set, which with
+ * the third's own value gives the triad's any-bit there; one pext then
+ * gathers the nine (bit 9r + 3c + 2 to bit 3r + c) */
 #define SOLVER_TRIADS(a) \
-    ((uint32_t)__builtin_ia32_pext_si((a) | (a) >> 1 | (a) >> 2, 0x1249249u))
+    ((uint32_t)__builtin_ia32_pext_si((((a) & 0x36DB6DBu) + 0x36DB6DBu) | (a), 0x4924924u))
 #define SOLVER_CLEAR_CELL clear_cell_avx2
 #define SOLVER_DIGITS_AT digits_at_avx2
 #define SOLVER_BAND_COUNTS band_counts_avx2
