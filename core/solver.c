@@ -20,8 +20,10 @@
  * naked-single scan and the stack pass likewise look only at the bands and
  * digits whose words changed since they last ran. That, more than any
  * single trick, is what keeps the per-guess cost low. The nine words of a
- * band are contiguous so that a placement clears its cell from all nine
- * with three SSE2 operations (plain C elsewhere).
+ * band share one 64-byte line so that a placement clears its cell from all
+ * nine with three SSE2 operations (two with AVX2, plain C elsewhere), and
+ * a hidden single of the band pass, the commonest placement, skips its
+ * own word (place_single()).
  *
  * Everything lives in a small struct that the search copies on the stack
  * at each guess: no heap, no global mutable state.
@@ -254,6 +256,13 @@ static inline uint32_t single_rows(uint32_t kept)
     return (kept ^ z) & ~(f - (f >> 9));
 }
 
+/* Bit 9r + 3c + 2 (of mask 0x4924924) set when triad (r, c) of band word
+ * a holds a cell, the other bits garbage: a triad's cells are adjacent
+ * bits, and adding 3 to its two low bits carries into its (cleared) third
+ * exactly when one of them is set, the third's own value ORed in after.
+ * Four operations instead of two shifts and two ors before the gather. */
+#define TRIAD_ANY(a) ((((a) & 0x36DB6DBu) + 0x36DB6DBu) | (a))
+
 /* Counting in triads: a digit whose candidates in one row of a band lie
  * in a single box must go into that row-box triad, and a triad has three
  * cells, so four digits forced into one triad is a contradiction (the same
@@ -379,12 +388,8 @@ static inline uint32_t clear_cell_avx2(uint32_t *w, uint32_t bit, int keep)
 }
 #define SOLVER_FN(name) name##_avx2
 #define SOLVER_POPCOUNT64 __builtin_popcountll
-/* a triad's three cells are adjacent bits: adding 3 to its two low bits
- * carries into the (cleared) third exactly when one is set, which with
- * the third's own value gives the triad's any-bit there; one pext then
- * gathers the nine (bit 9r + 3c + 2 to bit 3r + c) */
-#define SOLVER_TRIADS(a) \
-    ((uint32_t)__builtin_ia32_pext_si((((a) & 0x36DB6DBu) + 0x36DB6DBu) | (a), 0x4924924u))
+/* one pext gathers TRIAD_ANY's nine bits (bit 9r + 3c + 2 to 3r + c) */
+#define SOLVER_TRIADS(a) ((uint32_t)__builtin_ia32_pext_si(TRIAD_ANY(a), 0x4924924u))
 #define SOLVER_CLEAR_CELL clear_cell_avx2
 #define SOLVER_DIGITS_AT digits_at_avx2
 #define SOLVER_BAND_COUNTS band_counts_avx2
