@@ -231,6 +231,24 @@ static inline uint32_t clear_cell(uint32_t *w, uint32_t bit, int keep)
     return had;
 }
 
+/* The digits (bit d for digit d) that still have the cell pos in the
+ * band words w: each word shifted so that the cell's bit is its sign. */
+static inline uint32_t cell_digits(const uint32_t *w, int pos)
+{
+    uint32_t had = 0;
+#ifdef SOLVER_SSE2
+    __m128i sh = _mm_cvtsi32_si128(31 - pos);
+    for (int k = 0; k < 12; k += 4) {
+        __m128i x = _mm_sll_epi32(_mm_load_si128((const __m128i *)(w + k)), sh);
+        had |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(x)) << k;
+    }
+#else
+    for (int e = 0; e < 9; e++)
+        had |= ((w[e] >> pos) & 1u) << e;
+#endif
+    return had;
+}
+
 /* The triads of a band word: bit 3*r + c when row r has a candidate in
  * box c (bits 0..8), and the rows holding a single cell (bits 9..11). */
 static inline uint32_t band_info(uint32_t a)

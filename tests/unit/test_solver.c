@@ -355,9 +355,12 @@ static void differential(void)
            "; too slow for the twin: %d\n",
            n, hist[0], hist[1], hist[2], hist[3], gave_up);
     CHECK_MSG(gave_up <= n / 100, "the slow twin gave up on %d", gave_up);
-    /* every class must be well represented, or the test says little */
+    /* every class must be well represented, or the test says little; the
+     * smallest (>= 1000 solutions) is about 2% of the puzzles, so the bar
+     * is 1%: at 2% it failed on a change of the search order alone (the
+     * random grids come from sudoku_solve_random) */
     for (int k = 0; k < 4; k++)
-        CHECK_MSG(hist[k] >= (uint64_t)n / 50, "count class %d has %" PRIu64,
+        CHECK_MSG(hist[k] >= (uint64_t)n / 100, "count class %d has %" PRIu64,
                   k, hist[k]);
 }
 
