@@ -20,8 +20,10 @@
  * naked-single scan and the stack pass likewise look only at the bands and
  * digits whose words changed since they last ran. That, more than any
  * single trick, is what keeps the per-guess cost low. The nine words of a
- * band are contiguous so that a placement clears its cell from all nine
- * with three SSE2 operations (plain C elsewhere).
+ * band share one 64-byte line so that a placement clears its cell from all
+ * nine with three SSE2 operations (two with AVX2, plain C elsewhere), and
+ * a hidden single of the band pass, the commonest placement, skips its
+ * own word (place_single()).
  *
  * Everything lives in a small struct that the search copies on the stack
  * at each guess: no heap, no global mutable state.
@@ -34,6 +36,7 @@
 #if defined(__SSE2__) && !defined(SUDOKU_SOLVER_NO_SIMD)
 #define SOLVER_SSE2 1
 #include <emmintrin.h>
+#include <immintrin.h>
 #endif
 
 #include "rng.h"
@@ -52,9 +55,13 @@
 #define COL_BITS 0x40201u   /* one column in the three rows of a band */
 
 typedef struct state {
-    /* [band][digit]: 27-bit candidate cells; words 9..11 stay 0 so that
-     * a band is three 16-byte vectors */
-    _Alignas(16) uint32_t cand[3][12];
+    /* [band][digit]: 27-bit candidate cells; words 9..15 stay 0, so that
+     * a band is a 64-byte line holding three 16-byte vectors (or a 32-
+     * and a 16-byte one) and word[i] is the word of dirty bit i */
+    union {
+        _Alignas(64) uint32_t cand[3][16];
+        uint32_t word[48];
+    };
     /* dirty and nscan hand the changes of the guess (or the givens) to
      * propagate(), which then keeps them in local variables */
     uint64_t dirty;    /* bit 16*band + digit: cand[] changed since its pass */
@@ -100,55 +107,128 @@ static const uint32_t COLUMN[27] = {
     C3(0), C3(1), C3(2), C3(3), C3(4), C3(5), C3(6), C3(7), C3(8),
 #undef C3
 };
-/* The 27 cells of the rows set in a 3-bit row mask. */
-static const uint32_t ROWS_OF[8] = {
-    0, ROW_BITS, ROW_BITS << 9, ROW_BITS * 0x201u, ROW_BITS << 18,
-    ROW_BITS * 0x40001u, ROW_BITS * 0x40200u, BAND_ALL,
-};
 static const uint8_t NEXT_BAND[3] = {1, 2, 0};
 static const uint8_t PREV_BAND[3] = {2, 0, 1};
+/* Per word index 16*band + digit: the same digit's word in the next and
+ * in the previous band. */
+static const uint8_t NEXT_WORD[48] = {
+#define W4(i) (i) % 48, (i + 1) % 48, (i + 2) % 48, (i + 3) % 48
+    W4(16), W4(20), W4(24), W4(28), W4(32), W4(36), W4(40), W4(44),
+    W4(48), W4(52), W4(56), W4(60),
+};
+static const uint8_t PREV_WORD[48] = {
+    W4(32), W4(36), W4(40), W4(44), W4(48), W4(52), W4(56), W4(60),
+    W4(64), W4(68), W4(72), W4(76),
+#undef W4
+};
 
-
-/* Puts digit d (0..8) at position pos (0..26) of band b and removes it
- * from the row, box and column, and every other digit from the cell.
- * Returns the dirty bits of the words it changed: propagate() keeps them
- * in registers rather than in the state (a store-to-load chain through
- * memory on every placement). */
-static inline uint64_t place(state *s, int d, int b, int pos)
+/* The column of position pos leaves the other two bands' words of word
+ * i's digit. Returns the dirty bits of the words that had it. */
+static inline uint64_t clear_column(state *s, int i, int pos)
 {
-    uint32_t bit = 1u << pos, had = 0, v;
-    uint32_t *w = s->cand[b];
-    uint32_t own = w[d];
-    /* had: the digits that had the cell (bit e for digit e) */
+    int n = NEXT_WORD[i], p = PREV_WORD[i];
+    uint32_t col = COLUMN[pos], v = s->word[n], u = s->word[p];
+    uint64_t dirty = (uint64_t)((v & col) != 0) << n | (uint64_t)((u & col) != 0) << p;
+    s->word[n] = v & ~col;
+    s->word[p] = u & ~col;
+    return dirty;
+}
+
+#ifdef SOLVER_SSE2
+/* Per digit d: every lane but d's, for place_single(). */
+#define OL(d, k) ((k) == (d) ? 0 : -1)
+#define OL16(d) {OL(d, 0), OL(d, 1), OL(d, 2), OL(d, 3), OL(d, 4), OL(d, 5), \
+                 OL(d, 6), OL(d, 7), OL(d, 8), OL(d, 9), OL(d, 10), OL(d, 11), \
+                 OL(d, 12), OL(d, 13), OL(d, 14), OL(d, 15)}
+static const _Alignas(64) int32_t OTHER_LANES[9][16] = {
+    OL16(0), OL16(1), OL16(2), OL16(3), OL16(4), OL16(5), OL16(6), OL16(7), OL16(8),
+};
+#undef OL16
+#undef OL
+#endif
+
+/* The digits (bit e for digit e) whose words of band w hold the cell
+ * (bit). The portable build; the AVX2 one has its own below. */
+static inline uint32_t digits_at(const uint32_t *w, uint32_t bit)
+{
+    uint32_t had = 0;
 #ifdef SOLVER_SSE2
     __m128i bv = _mm_set1_epi32((int)bit);
     for (int k = 0; k < 12; k += 4) {
         __m128i x = _mm_load_si128((const __m128i *)(w + k));
         __m128i hit = _mm_cmpeq_epi32(_mm_and_si128(x, bv), bv);
         had |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(hit)) << k;
-        _mm_store_si128((__m128i *)(w + k), _mm_andnot_si128(bv, x));
+    }
+#else
+    for (int e = 0; e < 9; e++)
+        had |= (uint32_t)((w[e] & bit) != 0) << e;
+#endif
+    return had;
+}
+
+/* The cells of band w that one digit or more still has (*one) and that
+ * two or more have (*two): bit-sliced counts over the nine words, the
+ * portable build (the AVX2 one has its own below). */
+#ifdef SOLVER_SSE2
+/* lanes (r1, r2) -> the same over lanes folded onto each other */
+static inline void fold_counts(__m128i *r1, __m128i *r2, __m128i s1, __m128i s2)
+{
+    *r2 = _mm_or_si128(_mm_or_si128(*r2, s2), _mm_and_si128(*r1, s1));
+    *r1 = _mm_or_si128(*r1, s1);
+}
+static inline void finish_counts(__m128i r1, __m128i r2, uint32_t *one, uint32_t *two)
+{
+    fold_counts(&r1, &r2, _mm_shuffle_epi32(r1, 0x4E), _mm_shuffle_epi32(r2, 0x4E));
+    fold_counts(&r1, &r2, _mm_shuffle_epi32(r1, 0xB1), _mm_shuffle_epi32(r2, 0xB1));
+    *one = (uint32_t)_mm_cvtsi128_si32(r1);
+    *two = (uint32_t)_mm_cvtsi128_si32(r2);
+}
+#endif
+static inline void band_counts(const uint32_t *w, uint32_t *one, uint32_t *two)
+{
+#ifdef SOLVER_SSE2
+    __m128i a = _mm_load_si128((const __m128i *)w);
+    __m128i b = _mm_load_si128((const __m128i *)(w + 4));
+    __m128i c = _mm_load_si128((const __m128i *)(w + 8));
+    __m128i ab = _mm_or_si128(a, b);
+    finish_counts(_mm_or_si128(ab, c),
+                  _mm_or_si128(_mm_and_si128(a, b), _mm_and_si128(ab, c)), one, two);
+#else
+    uint32_t r1 = 0, r2 = 0;
+    for (int d = 0; d < 9; d++) {
+        r2 |= r1 & w[d];
+        r1 |= w[d];
+    }
+    *one = r1;
+    *two = r2;
+#endif
+}
+
+/* Removes the cell (bit) from the nine words of band w, except digit
+ * keep's (-1: none); returns the digits that had it (bit e for digit e).
+ * The portable build of the search; the AVX2 one has its own below. */
+static inline uint32_t clear_cell(uint32_t *w, uint32_t bit, int keep)
+{
+    uint32_t had = 0;
+#ifdef SOLVER_SSE2
+    __m128i bv = _mm_set1_epi32((int)bit);
+    for (int k = 0; k < 12; k += 4) {
+        __m128i x = _mm_load_si128((const __m128i *)(w + k));
+        __m128i hit = _mm_cmpeq_epi32(_mm_and_si128(x, bv), bv);
+        __m128i clr = bv;
+        if (keep >= 0)
+            clr = _mm_and_si128(bv, _mm_load_si128((const __m128i *)(OTHER_LANES[keep] + k)));
+        had |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(hit)) << k;
+        _mm_store_si128((__m128i *)(w + k), _mm_andnot_si128(clr, x));
     }
 #else
     for (int e = 0; e < 9; e++) {
-        v = w[e];
-        had |= ((v >> pos) & 1u) << e;
-        w[e] = v & ~bit;
+        uint32_t v = w[e];
+        had |= ((v >> __builtin_ctz(bit)) & 1u) << e;
+        w[e] = e == keep ? v : v & ~bit;
     }
 #endif
-    v = (own & ~ROW_BOX[pos]) | bit;
-    w[d] = v;
-    had &= ~(1u << d);
-    had |= (uint32_t)(v != own) << d;
-    uint64_t dirty = (uint64_t)had << (16 * b);
-    int nb = NEXT_BAND[b], pb = PREV_BAND[b];
-    v = s->cand[nb][d];
-    dirty |= (uint64_t)((v & COLUMN[pos]) != 0) << (16 * nb + d);
-    s->cand[nb][d] = v & ~COLUMN[pos];
-    v = s->cand[pb][d];
-    dirty |= (uint64_t)((v & COLUMN[pos]) != 0) << (16 * pb + d);
-    s->cand[pb][d] = v & ~COLUMN[pos];
-    s->open[b] &= ~bit;
-    return dirty;
+    return had;
 }
 
 /* The digits (bit d for digit d) that still have the cell pos in the
@@ -176,6 +256,30 @@ static inline uint32_t band_info(uint32_t a)
     return (uint32_t)solver_row_tri[0][a & ROW_BITS] |
            solver_row_tri[1][(a >> 9) & ROW_BITS] | solver_row_tri[2][a >> 18];
 }
+
+/* The cells of a band word alone in their row, for a word whose three
+ * rows all hold a candidate (a nonzero word after the keep table: every
+ * permutation crosses every row). Then subtracting 1 from each row
+ * borrows only inside the row, so z is the word without the lowest cell
+ * of each row, and a row is single when its part of z is empty. Bit 0 of
+ * every row of z is clear (it can only be a lowest cell), so adding 0x1FE
+ * to each row carries out of exactly the nonempty ones into that clear
+ * bit of the next row (or bit 27), where it stops; and those carry bits
+ * f, at 9(r+1), give the rows' cells as f - (f >> 9). Arithmetic instead
+ * of three table lookups: this runs once for every word of every wave. */
+static inline uint32_t single_rows(uint32_t kept)
+{
+    uint32_t z = kept & (kept - 0x40201u);
+    uint32_t f = (z + 0x7FBFDFEu) & 0x8040200u;
+    return (kept ^ z) & ~(f - (f >> 9));
+}
+
+/* Bit 9r + 3c + 2 (of mask 0x4924924) set when triad (r, c) of band word
+ * a holds a cell, the other bits garbage: a triad's cells are adjacent
+ * bits, and adding 3 to its two low bits carries into its (cleared) third
+ * exactly when one of them is set, the third's own value ORed in after.
+ * Four operations instead of two shifts and two ors before the gather. */
+#define TRIAD_ANY(a) ((((a) & 0x36DB6DBu) + 0x36DB6DBu) | (a))
 
 /* Counting in triads: a digit whose candidates in one row of a band lie
  * in a single box must go into that row-box triad, and a triad has three
@@ -240,27 +344,83 @@ static void extract(const state *s, sudoku_grid *out)
  * compares the portable build with the library's choice. */
 #define SOLVER_FN(name) name##_portable
 #define SOLVER_POPCOUNT64 popcount64
+#define SOLVER_CLEAR_CELL clear_cell
+#define SOLVER_DIGITS_AT digits_at
+#define SOLVER_BAND_COUNTS band_counts
+/* the three columns of stack st (0, 3, 6) in each band of any (bit 9*band
+ * + column) as 9 bits, band-major */
+#define SOLVER_STACK_TRIADS(any, st) \
+    ((((any) >> (st)) & 7u) | (((any) >> ((st) + 6)) & 070u) | (((any) >> ((st) + 12)) & 0700u))
 #define SOLVER_TRIADS(a) (band_info(a) & 0x1FFu)
 #include "solver_search.inc"
 #undef SOLVER_FN
 #undef SOLVER_POPCOUNT64
 #undef SOLVER_TRIADS
+#undef SOLVER_CLEAR_CELL
+#undef SOLVER_DIGITS_AT
+#undef SOLVER_BAND_COUNTS
+#undef SOLVER_STACK_TRIADS
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && \
     defined(SOLVER_SSE2) && !defined(SUDOKU_SOLVER_NO_DISPATCH)
 #define SOLVER_DISPATCH 1
 #pragma GCC push_options
 #pragma GCC target("popcnt,bmi,bmi2,avx,avx2")
+static inline void band_counts_avx2(const uint32_t *w, uint32_t *one, uint32_t *two)
+{
+    __m256i x = _mm256_load_si256((const __m256i *)w);
+    __m128i a = _mm256_castsi256_si128(x), b = _mm256_extracti128_si256(x, 1);
+    __m128i c = _mm_load_si128((const __m128i *)(w + 8));
+    __m128i ab = _mm_or_si128(a, b);
+    finish_counts(_mm_or_si128(ab, c),
+                  _mm_or_si128(_mm_and_si128(a, b), _mm_and_si128(ab, c)), one, two);
+}
+static inline uint32_t digits_at_avx2(const uint32_t *w, uint32_t bit)
+{
+    __m256i bv = _mm256_set1_epi32((int)bit);
+    __m256i x = _mm256_load_si256((const __m256i *)w);
+    return (uint32_t)_mm256_movemask_ps(
+               _mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_and_si256(x, bv), bv))) |
+           (uint32_t)((w[8] & bit) != 0) << 8;
+}
+/* clear_cell() with words 0..7 of the band as one 32-byte vector (the
+ * band's line is 64-byte aligned, so it splits no line) */
+static inline uint32_t clear_cell_avx2(uint32_t *w, uint32_t bit, int keep)
+{
+    __m256i bv = _mm256_set1_epi32((int)bit);
+    __m256i x = _mm256_load_si256((const __m256i *)w);
+    __m128i y = _mm_load_si128((const __m128i *)(w + 8));
+    __m256i clr = bv;
+    __m128i clr8 = _mm256_castsi256_si128(bv);
+    uint32_t had = (uint32_t)_mm256_movemask_ps(
+        _mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_and_si256(x, bv), bv)));
+    had |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(
+               _mm_cmpeq_epi32(_mm_and_si128(y, clr8), clr8))) << 8;
+    if (keep >= 0) {
+        clr = _mm256_and_si256(bv, _mm256_load_si256((const __m256i *)OTHER_LANES[keep]));
+        clr8 = _mm_and_si128(clr8, _mm_load_si128((const __m128i *)(OTHER_LANES[keep] + 8)));
+    }
+    _mm256_store_si256((__m256i *)w, _mm256_andnot_si256(clr, x));
+    _mm_store_si128((__m128i *)(w + 8), _mm_andnot_si128(clr8, y));
+    return had;
+}
 #define SOLVER_FN(name) name##_avx2
 #define SOLVER_POPCOUNT64 __builtin_popcountll
-/* a triad's three cells are adjacent bits: OR them onto the first and
- * gather the nine firsts (bit 9r + 3c to bit 3r + c) in one instruction */
-#define SOLVER_TRIADS(a) \
-    ((uint32_t)__builtin_ia32_pext_si((a) | (a) >> 1 | (a) >> 2, 0x1249249u))
+/* one pext gathers TRIAD_ANY's nine bits (bit 9r + 3c + 2 to 3r + c) */
+#define SOLVER_TRIADS(a) ((uint32_t)__builtin_ia32_pext_si(TRIAD_ANY(a), 0x4924924u))
+#define SOLVER_CLEAR_CELL clear_cell_avx2
+#define SOLVER_DIGITS_AT digits_at_avx2
+#define SOLVER_BAND_COUNTS band_counts_avx2
+#define SOLVER_STACK_TRIADS(any, st) \
+    ((uint32_t)__builtin_ia32_pext_si((any), 0x1C0E07u << (st)))
 #include "solver_search.inc"
 #undef SOLVER_FN
 #undef SOLVER_POPCOUNT64
 #undef SOLVER_TRIADS
+#undef SOLVER_CLEAR_CELL
+#undef SOLVER_DIGITS_AT
+#undef SOLVER_BAND_COUNTS
+#undef SOLVER_STACK_TRIADS
 #pragma GCC pop_options
 #endif
 
@@ -285,7 +445,7 @@ static int init(state *s, const sudoku_grid *puzzle)
         box[x] |= m;
     }
     for (int b = 0; b < 3; b++)
-        for (int d = 0; d < 12; d++)
+        for (int d = 0; d < 16; d++)
             s->cand[b][d] = d < 9 ? BAND_ALL : 0;
     /* every pass looks at every word first */
     s->dirty = s->nscan = s->sscan = 0x1FF01FF01FFull;
@@ -297,7 +457,7 @@ static int init(state *s, const sudoku_grid *puzzle)
             int b = i / 27, pos = i % 27;
             if (!(s->cand[b][v - 1] & (1u << pos)))
                 return 0; /* unreachable after the check above */
-            place(s, v - 1, b, pos); /* every word is dirty already */
+            place_portable(s, 16 * b + v - 1, pos); /* every word is dirty already */
         }
     }
     return 1;
