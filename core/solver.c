@@ -204,6 +204,40 @@ static inline void band_counts(const uint32_t *w, uint32_t *one, uint32_t *two)
 #endif
 }
 
+/* The cells of band w that exactly two digits still have: bit-sliced
+ * counts (one or more, two or more, three or more) over the nine words,
+ * in vectors as band_counts() does. */
+static inline uint32_t band_pairs(const uint32_t *w)
+{
+#ifdef SOLVER_SSE2
+    __m128i a = _mm_load_si128((const __m128i *)w);
+    __m128i b = _mm_load_si128((const __m128i *)(w + 4));
+    __m128i c = _mm_load_si128((const __m128i *)(w + 8));
+    __m128i ab = _mm_or_si128(a, b), ab2 = _mm_and_si128(a, b);
+    __m128i r1 = _mm_or_si128(ab, c);
+    __m128i r2 = _mm_or_si128(ab2, _mm_and_si128(ab, c));
+    __m128i r3 = _mm_and_si128(ab2, c);
+    for (int k = 0; k < 2; k++) {
+        __m128i s1 = k ? _mm_shuffle_epi32(r1, 0xB1) : _mm_shuffle_epi32(r1, 0x4E);
+        __m128i s2 = k ? _mm_shuffle_epi32(r2, 0xB1) : _mm_shuffle_epi32(r2, 0x4E);
+        __m128i s3 = k ? _mm_shuffle_epi32(r3, 0xB1) : _mm_shuffle_epi32(r3, 0x4E);
+        r3 = _mm_or_si128(_mm_or_si128(r3, s3),
+                          _mm_or_si128(_mm_and_si128(r2, s1), _mm_and_si128(r1, s2)));
+        r2 = _mm_or_si128(_mm_or_si128(r2, s2), _mm_and_si128(r1, s1));
+        r1 = _mm_or_si128(r1, s1);
+    }
+    return (uint32_t)_mm_cvtsi128_si32(_mm_andnot_si128(r3, r2));
+#else
+    uint32_t r1 = 0, r2 = 0, r3 = 0;
+    for (int d = 0; d < 9; d++) {
+        r3 |= r2 & w[d];
+        r2 |= r1 & w[d];
+        r1 |= w[d];
+    }
+    return r2 & ~r3;
+#endif
+}
+
 /* Removes the cell (bit) from the nine words of band w, except digit
  * keep's (-1: none); returns the digits that had it (bit e for digit e).
  * The portable build of the search; the AVX2 one has its own below. */
@@ -227,24 +261,6 @@ static inline uint32_t clear_cell(uint32_t *w, uint32_t bit, int keep)
         had |= ((v >> __builtin_ctz(bit)) & 1u) << e;
         w[e] = e == keep ? v : v & ~bit;
     }
-#endif
-    return had;
-}
-
-/* The digits (bit d for digit d) that still have the cell pos in the
- * band words w: each word shifted so that the cell's bit is its sign. */
-static inline uint32_t cell_digits(const uint32_t *w, int pos)
-{
-    uint32_t had = 0;
-#ifdef SOLVER_SSE2
-    __m128i sh = _mm_cvtsi32_si128(31 - pos);
-    for (int k = 0; k < 12; k += 4) {
-        __m128i x = _mm_sll_epi32(_mm_load_si128((const __m128i *)(w + k)), sh);
-        had |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(x)) << k;
-    }
-#else
-    for (int e = 0; e < 9; e++)
-        had |= ((w[e] >> pos) & 1u) << e;
 #endif
     return had;
 }
