@@ -147,6 +147,15 @@ static const _Alignas(64) int32_t OTHER_LANES[9][16] = {
 #undef OL
 #endif
 
+#ifdef SOLVER_SSE2
+/* The lanes of x (bit k for lane k) that hold the bit(s) of bv. */
+static inline uint32_t lanes_with(__m128i x, __m128i bv)
+{
+    return (uint32_t)_mm_movemask_ps(
+        _mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(x, bv), bv)));
+}
+#endif
+
 /* The digits (bit e for digit e) whose words of band w hold the cell
  * (bit). The portable build; the AVX2 one has its own below. */
 static inline uint32_t digits_at(const uint32_t *w, uint32_t bit)
@@ -154,11 +163,8 @@ static inline uint32_t digits_at(const uint32_t *w, uint32_t bit)
     uint32_t had = 0;
 #ifdef SOLVER_SSE2
     __m128i bv = _mm_set1_epi32((int)bit);
-    for (int k = 0; k < 12; k += 4) {
-        __m128i x = _mm_load_si128((const __m128i *)(w + k));
-        __m128i hit = _mm_cmpeq_epi32(_mm_and_si128(x, bv), bv);
-        had |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(hit)) << k;
-    }
+    for (int k = 0; k < 12; k += 4)
+        had |= lanes_with(_mm_load_si128((const __m128i *)(w + k)), bv) << k;
 #else
     for (int e = 0; e < 9; e++)
         had |= (uint32_t)((w[e] & bit) != 0) << e;
@@ -248,11 +254,10 @@ static inline uint32_t clear_cell(uint32_t *w, uint32_t bit, int keep)
     __m128i bv = _mm_set1_epi32((int)bit);
     for (int k = 0; k < 12; k += 4) {
         __m128i x = _mm_load_si128((const __m128i *)(w + k));
-        __m128i hit = _mm_cmpeq_epi32(_mm_and_si128(x, bv), bv);
         __m128i clr = bv;
         if (keep >= 0)
             clr = _mm_and_si128(bv, _mm_load_si128((const __m128i *)(OTHER_LANES[keep] + k)));
-        had |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(hit)) << k;
+        had |= lanes_with(x, bv) << k;
         _mm_store_si128((__m128i *)(w + k), _mm_andnot_si128(clr, x));
     }
 #else
