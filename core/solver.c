@@ -17,8 +17,9 @@
  *
  * Each placement records exactly which band words it changed (the dirty
  * bits), so a band word is looked at again only when it changed; the
- * naked-single scan and the stack pass likewise look only at the bands and
- * digits whose words changed since they last ran. That, more than any
+ * stack pass likewise looks only at the digits whose words changed since
+ * it last ran (the naked-single scan looks at every band: the tests
+ * would cost more than they save). That, more than any
  * single trick, is what keeps the per-guess cost low. The nine words of a
  * band share one 64-byte line so that a placement clears its cell from all
  * nine with three SSE2 operations (two with AVX2, plain C elsewhere), and
@@ -182,6 +183,14 @@ static inline void fold_counts(__m128i *r1, __m128i *r2, __m128i s1, __m128i s2)
     *r2 = _mm_or_si128(_mm_or_si128(*r2, s2), _mm_and_si128(*r1, s1));
     *r1 = _mm_or_si128(*r1, s1);
 }
+/* the same with three or more (r3) */
+static inline void fold_counts3(__m128i *r1, __m128i *r2, __m128i *r3, __m128i s1,
+                                __m128i s2, __m128i s3)
+{
+    *r3 = _mm_or_si128(_mm_or_si128(*r3, s3),
+                       _mm_or_si128(_mm_and_si128(*r2, s1), _mm_and_si128(*r1, s2)));
+    fold_counts(r1, r2, s1, s2);
+}
 static inline void finish_counts(__m128i r1, __m128i r2, uint32_t *one, uint32_t *two)
 {
     fold_counts(&r1, &r2, _mm_shuffle_epi32(r1, 0x4E), _mm_shuffle_epi32(r2, 0x4E));
@@ -223,15 +232,10 @@ static inline uint32_t band_pairs(const uint32_t *w)
     __m128i r1 = _mm_or_si128(ab, c);
     __m128i r2 = _mm_or_si128(ab2, _mm_and_si128(ab, c));
     __m128i r3 = _mm_and_si128(ab2, c);
-    for (int k = 0; k < 2; k++) {
-        __m128i s1 = k ? _mm_shuffle_epi32(r1, 0xB1) : _mm_shuffle_epi32(r1, 0x4E);
-        __m128i s2 = k ? _mm_shuffle_epi32(r2, 0xB1) : _mm_shuffle_epi32(r2, 0x4E);
-        __m128i s3 = k ? _mm_shuffle_epi32(r3, 0xB1) : _mm_shuffle_epi32(r3, 0x4E);
-        r3 = _mm_or_si128(_mm_or_si128(r3, s3),
-                          _mm_or_si128(_mm_and_si128(r2, s1), _mm_and_si128(r1, s2)));
-        r2 = _mm_or_si128(_mm_or_si128(r2, s2), _mm_and_si128(r1, s1));
-        r1 = _mm_or_si128(r1, s1);
-    }
+    fold_counts3(&r1, &r2, &r3, _mm_shuffle_epi32(r1, 0x4E), _mm_shuffle_epi32(r2, 0x4E),
+                 _mm_shuffle_epi32(r3, 0x4E));
+    fold_counts3(&r1, &r2, &r3, _mm_shuffle_epi32(r1, 0xB1), _mm_shuffle_epi32(r2, 0xB1),
+                 _mm_shuffle_epi32(r3, 0xB1));
     return (uint32_t)_mm_cvtsi128_si32(_mm_andnot_si128(r3, r2));
 #else
     uint32_t r1 = 0, r2 = 0, r3 = 0;
@@ -400,13 +404,6 @@ static void extract(const state *s, sudoku_grid *out)
     ((((any) >> (st)) & 7u) | (((any) >> ((st) + 6)) & 070u) | (((any) >> ((st) + 12)) & 0700u))
 #define SOLVER_TRIADS(a) (band_info(a) & 0x1FFu)
 #include "solver_search.inc"
-#undef SOLVER_FN
-#undef SOLVER_POPCOUNT64
-#undef SOLVER_TRIADS
-#undef SOLVER_CLEAR_CELL
-#undef SOLVER_DIGITS_AT
-#undef SOLVER_BAND_COUNTS
-#undef SOLVER_STACK_TRIADS
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && \
     defined(SOLVER_SSE2) && !defined(SUDOKU_SOLVER_NO_DISPATCH)
@@ -461,13 +458,6 @@ static inline uint32_t clear_cell_avx2(uint32_t *w, uint32_t bit, int keep)
 #define SOLVER_STACK_TRIADS(any, st) \
     ((uint32_t)__builtin_ia32_pext_si((any), 0x1C0E07u << (st)))
 #include "solver_search.inc"
-#undef SOLVER_FN
-#undef SOLVER_POPCOUNT64
-#undef SOLVER_TRIADS
-#undef SOLVER_CLEAR_CELL
-#undef SOLVER_DIGITS_AT
-#undef SOLVER_BAND_COUNTS
-#undef SOLVER_STACK_TRIADS
 #pragma GCC pop_options
 #endif
 

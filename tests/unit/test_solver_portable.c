@@ -1,10 +1,10 @@
 /*
  * The solver's portable SSE2 search (core/solver.c built with
  * SUDOKU_SOLVER_NO_DISPATCH, as on a CPU without AVX2/BMI2/POPCNT)
- * against the library, which on such a CPU (like the CI machines) runs
- * the search built for it: same counts, same first solutions, same seeded
- * random solutions, on random puzzles and on the hard data sets when
- * present. test_solver.c checks the library against the slow twin, so
+ * against the library, which on a CPU with them (like this project's
+ * machines) runs the AVX2 search instead: same counts, same first
+ * solutions, same seeded random solutions, on random puzzles and on the
+ * hard data sets when present. test_solver.c checks the library against the slow twin, so
  * agreement here carries that over to the portable search.
  */
 
