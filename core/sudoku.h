@@ -12,6 +12,7 @@
  *   equiv.h      equivalence of two puzzles, with a witness transform
  *   scramble.h   random group elements, the numbered geometric transforms
  *   te_depth.h   the T&E(Singles) depth rating
+ *   cancel.h     stopping a long computation from outside
  */
 #ifndef SUDOKU_H
 #define SUDOKU_H
@@ -24,5 +25,6 @@
 #include "equiv.h"
 #include "scramble.h"
 #include "te_depth.h"
+#include "cancel.h"
 
 #endif

@@ -15,6 +15,7 @@ SQLITE_EXTENSION_INIT3
 
 #include "grid.h"
 #include "transform.h"
+#include "cancel.h"
 
 /* The name of the SQL function being called (its registration user data). */
 #define ext_fname(ctx) ((const char *)sqlite3_user_data(ctx))
@@ -55,6 +56,16 @@ void ext_result_grid(sqlite3_context *ctx, const sudoku_grid *grid);
 
 /* Sets the JSON text form of t as the result. */
 void ext_result_transform(sqlite3_context *ctx, const sudoku_transform *t);
+
+/* A cancel hook (core/cancel.h) that says stop once the statement running
+ * on `db` has been interrupted (sqlite3_interrupt(), Ctrl-C in the shell).
+ * Pass &cancel to the core; when the core reports it was cancelled, finish
+ * with ext_result_interrupted(). For a scalar function,
+ * db = sqlite3_context_db_handle(ctx); a virtual table keeps its db. */
+void ext_cancel_init(sqlite3 *db, sudoku_cancel *cancel);
+
+/* Sets SQLite's own "interrupted" error (SQLITE_INTERRUPT) as the result. */
+void ext_result_interrupted(sqlite3_context *ctx);
 
 /* SQL functions, one file per concern (registered in sudoku.c). */
 void ext_format(sqlite3_context *ctx, int argc, sqlite3_value **argv);
