@@ -540,3 +540,12 @@ uint64_t sudoku_count_solve(const sudoku_grid *puzzle, uint64_t limit,
 {
     return solve_count(puzzle, limit, NULL, solution);
 }
+
+/* First version: the search does not look at `cancel` yet. */
+uint64_t sudoku_count_cancel(const sudoku_grid *puzzle, uint64_t limit,
+                             sudoku_grid *solution,
+                             const sudoku_cancel *cancel)
+{
+    (void)cancel;
+    return sudoku_count_solve(puzzle, limit, solution);
+}

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "grid.h"
+#include "cancel.h"
 
 /* Writes a solution and returns 1, or returns 0 when there is none.
  * Deterministic: the same puzzle always gives the same solution. */
@@ -32,5 +33,15 @@ uint64_t sudoku_count(const sudoku_grid *puzzle, uint64_t limit);
  * sudoku_solve() gives. */
 uint64_t sudoku_count_solve(const sudoku_grid *puzzle, uint64_t limit,
                             sudoku_grid *solution);
+
+/* What sudoku_count_cancel() returns when it was stopped. */
+#define SUDOKU_COUNT_CANCELLED UINT64_MAX
+
+/* sudoku_count_solve() that stops when `cancel` says so (core/cancel.h):
+ * it then returns SUDOKU_COUNT_CANCELLED and `solution` is unspecified.
+ * NULL cancel: never stops. */
+uint64_t sudoku_count_cancel(const sudoku_grid *puzzle, uint64_t limit,
+                             sudoku_grid *solution,
+                             const sudoku_cancel *cancel);
 
 #endif

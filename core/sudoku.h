@@ -13,6 +13,7 @@
  *   scramble.h   random group elements, the numbered geometric transforms
  *   te_depth.h   the T&E(Singles) depth rating
  *   cancel.h     stopping a long computation from outside
+ *   symmetry.h   clue-pattern symmetries (rotate180, diagonal, ...)
  */
 #ifndef SUDOKU_H
 #define SUDOKU_H
@@ -26,5 +27,6 @@
 #include "scramble.h"
 #include "te_depth.h"
 #include "cancel.h"
+#include "symmetry.h"
 
 #endif

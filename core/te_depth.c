@@ -241,3 +241,11 @@ int sudoku_te_depth(const sudoku_grid *puzzle, int max_depth)
         r = te_passes(&s, n + 1, (const uint32_t(*)[3])known);
     }
 }
+
+/* First version: T&E does not look at `cancel` yet. */
+int sudoku_te_depth_cancel(const sudoku_grid *puzzle, int max_depth,
+                           const sudoku_cancel *cancel)
+{
+    (void)cancel;
+    return sudoku_te_depth(puzzle, max_depth);
+}

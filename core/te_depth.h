@@ -32,6 +32,7 @@
 #define SUDOKU_TE_DEPTH_H
 
 #include "grid.h"
+#include "cancel.h"
 
 /* Pass as max_depth for no limit (any negative value means no limit). */
 #define SUDOKU_TE_UNLIMITED (-1)
@@ -49,5 +50,10 @@
  * puzzles with several solutions are answered quickly instead of running
  * T&E at ever higher levels. */
 int sudoku_te_depth(const sudoku_grid *puzzle, int max_depth);
+
+/* sudoku_te_depth() that stops when `cancel` says so (core/cancel.h) and
+ * then returns SUDOKU_CANCELLED. NULL cancel: never stops. */
+int sudoku_te_depth_cancel(const sudoku_grid *puzzle, int max_depth,
+                           const sudoku_cancel *cancel);
 
 #endif

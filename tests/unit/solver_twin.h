@@ -19,11 +19,13 @@
 #define sudoku_solve_random twin_solve_random
 #define sudoku_count twin_count
 #define sudoku_count_solve twin_count_solve
+#define sudoku_count_cancel twin_count_cancel
 #include "../../core/solver.c"
 #undef sudoku_solve
 #undef sudoku_solve_random
 #undef sudoku_count
 #undef sudoku_count_solve
+#undef sudoku_count_cancel
 #include "random_puzzle.h"
 
 static void same(const sudoku_grid *p, uint64_t limit, uint64_t seed)
