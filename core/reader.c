@@ -53,7 +53,7 @@ sudoku_line_kind sudoku_line_read(const char *text, size_t len,
     /* The line form: the leading run of cells. Most lines of a collection
      * are exactly this, so it is tried first and costs one table lookup a
      * byte. */
-    if (format != SUDOKU_READ_GRID) {
+    {
         while (i + run < len && run < SUDOKU_CELLS) {
             uint8_t c = line_class[s[i + run]];
             if (c == NOT_CELL)

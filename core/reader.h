@@ -36,9 +36,9 @@
  *     (columns count bytes from 1).
  *
  * Formats: SUDOKU_READ_AUTO reads both forms; SUDOKU_READ_LINE only the
- * line form (and the spaced 81-cell line): a 9-cell row is an error;
- * SUDOKU_READ_GRID only the grid form (a line of 81 cells in a row is one
- * row of a grid that is too long, so an error).
+ * line form (and the spaced 81-cell line): every line that is not blank or
+ * a comment is a row of its own, and a 9-cell line is an error rather than
+ * the start of a grid.
  *
  * The reader allocates nothing: the caller gives it a buffer; a line longer
  * than the buffer is an error row and is skipped. Rows refer to the buffer,
@@ -54,8 +54,7 @@
 
 typedef enum sudoku_read_format {
     SUDOKU_READ_AUTO = 0,
-    SUDOKU_READ_LINE,
-    SUDOKU_READ_GRID
+    SUDOKU_READ_LINE
 } sudoku_read_format;
 
 /* What one line holds (sudoku_line_read). */

@@ -29,8 +29,8 @@ enum { HAVE_PATH = 1, HAVE_FORMAT = 2 };
  * line the reader takes. */
 #define READ_BUFFER (1 << 20)
 
-static const char *const format_names[] = {"auto", "line", "grid", NULL};
-#define FORMAT_EXPECTED "'auto', 'line' or 'grid'"
+static const char *const format_names[] = {"auto", "line", NULL};
+#define FORMAT_EXPECTED "'auto' or 'line'"
 
 typedef struct read_cursor {
     sqlite3_vtab_cursor base;
