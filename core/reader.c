@@ -124,8 +124,9 @@ void sudoku_reader_init_memory(sudoku_reader *r, const void *text, size_t len,
                                sudoku_read_format format)
 {
     reset(r, format);
-    /* Never written through: the memory reader only reads its buffer. */
-    r->buf = (char *)(uintptr_t)text;
+    /* Never written through: the memory reader only reads its buffer.
+     * Empty input may come as NULL (SQLite's empty BLOB): point at "". */
+    r->buf = (char *)(uintptr_t)(text ? text : "");
     r->cap = r->end = len;
     r->at_end = 1;
 }
