@@ -51,6 +51,8 @@ sudoku_parse_status sudoku_grid_parse(const void *text, size_t len,
         /* Keep counting past 81 so the message can say how many there were. */
         if (cells < SUDOKU_CELLS)
             grid->cell[cells] = (uint8_t)value;
+        else if (cells == SUDOKU_CELLS)
+            err->extra_offset = i;
         cells++;
     }
     if (cells != SUDOKU_CELLS) {
@@ -71,8 +73,14 @@ char *sudoku_parse_error_message(const sudoku_parse_error *err,
         snprintf(buf, cap, "%s: no error", prefix);
         break;
     case SUDOKU_PARSE_CELL_COUNT:
-        snprintf(buf, cap, "%s: expected 81 cells, found %zu", prefix,
-                 err->cells);
+        if (err->cells > SUDOKU_CELLS)
+            snprintf(buf, cap,
+                     "%s: expected 81 cells, found %zu: the 82nd at offset %zu "
+                     "(for a puzzle followed by other text use sudoku_parse)",
+                     prefix, err->cells, err->extra_offset);
+        else
+            snprintf(buf, cap, "%s: expected 81 cells, found %zu", prefix,
+                     err->cells);
         break;
     case SUDOKU_PARSE_BAD_CHAR:
         /* Printable ASCII is shown as itself, anything else as a byte

@@ -41,6 +41,7 @@ typedef struct sudoku_parse_error {
     size_t offset;        /* byte offset (0-based) of the bad byte */
     unsigned char byte;   /* the bad byte */
     size_t cells;         /* cells found, for SUDOKU_PARSE_CELL_COUNT */
+    size_t extra_offset;  /* more than 81 cells: byte offset of the 82nd */
 } sudoku_parse_error;
 
 /* Parses `len` bytes of `text` into `grid`. Returns SUDOKU_PARSE_OK or the
@@ -51,7 +52,10 @@ sudoku_parse_status sudoku_grid_parse(const void *text, size_t len,
 
 /* Writes "<prefix>: <problem>" into buf (always NUL-terminated, truncated
  * to cap), e.g. "sudoku_format: expected 81 cells, found 80" or
- * "sudoku_format: invalid character 'x' at offset 40". Returns buf. */
+ * "sudoku_format: invalid character 'x' at offset 40". With more than 81
+ * cells it also says where the 82nd is (often the start of a rating or
+ * comment after the puzzle, which the lenient reader.h accepts). Returns
+ * buf. */
 char *sudoku_parse_error_message(const sudoku_parse_error *err,
                                  const char *prefix, char *buf, size_t cap);
 

@@ -93,4 +93,9 @@ void ext_te_depth(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 void ext_scramble(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 extern const sqlite3_module ext_scrambles_module;
 
+/* reading files and messy values (read.c: the sudoku_read virtual table,
+ * registered direct-only, and sudoku_parse) */
+void ext_parse(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+extern const sqlite3_module ext_read_module;
+
 #endif

@@ -49,6 +49,10 @@ static const struct {
     /* scrambles */
     {"sudoku_scramble", 1, DETERMINISTIC, ext_scramble},
     {"sudoku_scramble", 2, DETERMINISTIC, ext_scramble},
+
+    /* reading files and messy values */
+    {"sudoku_parse", 1, DETERMINISTIC, ext_parse},
+    {"sudoku_parse", 2, DETERMINISTIC, ext_parse},
 };
 
 /* Virtual table modules (table-valued functions), same place. */
@@ -58,6 +62,9 @@ static const struct {
 } modules[] = {
     /* scrambles */
     {"sudoku_scrambles", &ext_scrambles_module},
+
+    /* reading files (direct-only: xConnect says so) */
+    {"sudoku_read", &ext_read_module},
 };
 
 #ifdef _WIN32

@@ -1,4 +1,5 @@
--- dedupe.sql: deduplicate a collection up to symmetry.
+-- dedupe.sql: deduplicate a collection up to symmetry. From the project root:
+--   sqlite3 -bail my.db -cmd '.load ./build/sudoku' '.read sql/dedupe.sql'
 -- Input: a table puzzles(p TEXT), one puzzle per row, in any accepted form.
 -- Output: puzzle_classes(canon, p, first_row, copies): one row per class of
 -- equivalent puzzles, with the first stored representative and the number
@@ -9,6 +10,7 @@ CREATE TABLE puzzle_classes AS
     FROM puzzles
    GROUP BY canon;
 
+.headers on
 SELECT (SELECT count(*) FROM puzzles) AS rows,
        (SELECT count(*) FROM puzzle_classes) AS classes,
        (SELECT count(*) FROM puzzle_classes WHERE copies > 1) AS classes_with_copies;

@@ -1,63 +1,69 @@
--- demo.sql: the main job. From the project root, after building:
+-- demo.sql: the collector's main job on the collection that ships with the
+-- project (sql/collection.txt, made by sql/make_collection.sql): read the
+-- file, keep one puzzle per class of equivalent puzzles, rate, look at the
+-- hardest. From the project root, after building:
 --   sqlite3 :memory: -cmd '.load ./build/sudoku' '.read sql/demo.sql'
--- Everything below is made by the extension itself: six well-known puzzles,
--- scrambled into 3,000 disguised copies, plus 1,000 random full grids.
 .headers on
-.mode column
+.mode column --wrap 0
 
--- 1. Six well-known puzzles.
-CREATE TEMP TABLE known(name TEXT PRIMARY KEY, p TEXT NOT NULL);
-INSERT INTO known VALUES
-  ('dclamage example', '1..456...4......2...912...6.1...5.....5..729.8..6....43.....9.2....6......82...75'),
-  ('AI Escargot',      '1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..'),
-  ('Easter Monster',   '1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1'),
-  ('a 17-clue puzzle', '.................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...'),
-  ('a depth-3 puzzle', '1.3.56....571.9...69.37......1.93..75.96.73.....51.......96..........4....5...86.'),
-  ('an easy one',      '...456..9..6.......891..45.2.........7..9.....35......397...5.......4.72.....5361');
+.print '1. Read the file: one row per puzzle (a line, or a 9-line grid), and one'
+.print '   per line that holds none, with what is wrong; comments and blank lines'
+.print '   give no row. `rest` is what followed the puzzle on its line.'
+CREATE TABLE lines AS SELECT * FROM sudoku_read('sql/collection.txt');
+SELECT count(*) AS rows, count(puzzle) AS puzzles, count(rest) AS with_comment,
+       count(error) AS bad_lines FROM lines;
+SELECT line, error FROM lines WHERE error IS NOT NULL;
 
-SELECT name, sudoku_count(p, 2) AS solutions, sudoku_te_depth(p) AS te_depth FROM known;
-
--- 2. A collection with the canonical form in a generated column under a
---    UNIQUE index: equivalent puzzles cannot both be stored.
+.print
+.print '2. Keep one puzzle per class: the canonical form (sudoku_minlex) under a'
+.print '   UNIQUE index turns away exact and disguised copies (rows, columns,'
+.print '   bands, digits shuffled); the CHECK turns away puzzles without exactly'
+.print '   one solution. INSERT OR IGNORE skips both without stopping.'
 CREATE TABLE puzzles(
-  id     INTEGER PRIMARY KEY,
-  p      TEXT NOT NULL,
-  source TEXT,
-  canon  TEXT GENERATED ALWAYS AS (sudoku_minlex(p)) VIRTUAL
+  id    INTEGER PRIMARY KEY,
+  p     TEXT NOT NULL CHECK (sudoku_count(p, 2) = 1),
+  line  INTEGER,
+  canon TEXT GENERATED ALWAYS AS (sudoku_minlex(p)) VIRTUAL
 );
 CREATE UNIQUE INDEX one_per_class ON puzzles(canon);
+INSERT OR IGNORE INTO puzzles(p, line) SELECT puzzle, line FROM lines
+ WHERE puzzle IS NOT NULL ORDER BY line;
+SELECT count(puzzle) AS puzzles_read, count(DISTINCT puzzle) AS distinct_texts,
+       count(DISTINCT sudoku_minlex(puzzle)) AS classes,
+       (SELECT count(*) FROM puzzles) AS kept
+  FROM lines;
 
--- 3. Incoming rows: 500 random scrambles of each known puzzle (rotated,
---    rows and columns shuffled, digits renamed) and 1,000 random grids.
-CREATE TEMP TABLE incoming AS
-  SELECT k.name AS source, s.scramble AS p
-    FROM known AS k, sudoku_scrambles(k.p, 500, 2026) AS s
-  UNION ALL
-  SELECT 'random grid', sudoku_solve(printf('%.81c', '.'), seed)
-    FROM (WITH RECURSIVE n(seed) AS (SELECT 1 UNION ALL SELECT seed + 1 FROM n WHERE seed < 1000)
-          SELECT seed FROM n);
-
-SELECT count(*) AS incoming_rows, count(DISTINCT p) AS distinct_strings FROM incoming;
-
--- 4. Deduplicate up to symmetry: the index ignores every disguised copy.
-INSERT OR IGNORE INTO puzzles(p, source) SELECT p, source FROM incoming;
-SELECT count(*) AS classes_kept FROM puzzles;
-SELECT source, count(*) AS kept FROM puzzles GROUP BY source ORDER BY kept, source;
-
--- 5. How hard are the puzzles that were kept? A T&E(Singles) depth histogram.
-SELECT coalesce(sudoku_te_depth(p), 'no unique solution') AS te_depth, count(*) AS puzzles
-  FROM puzzles WHERE source <> 'random grid' GROUP BY 1 ORDER BY 1;
-
--- 6. One equivalence witness: which transform turns AI Escargot into one of
---    its disguised copies?
-.mode line
-SELECT sudoku_equiv(k.p, i.p) AS equivalent,
-       sudoku_equiv_transform(k.p, i.p) AS witness
-  FROM known AS k, incoming AS i
- WHERE k.name = 'AI Escargot' AND i.source = 'AI Escargot' LIMIT 1;
-
--- 7. Easter Monster, drawn, and its canonical form.
-.mode list
 .print
-SELECT sudoku_format(p, 'grid') AS "Easter Monster" FROM known WHERE name = 'Easter Monster';
-SELECT sudoku_minlex(p) AS "Easter Monster, minlex" FROM known WHERE name = 'Easter Monster';
+.print '3. The copies turned away: exact ones, disguised ones (with the'
+.print '   kept puzzle each copies), and the puzzles without a unique solution.'
+CREATE TEMP VIEW copies AS
+  SELECT l.line, p.line AS copy_of_line, l.puzzle, p.p AS kept
+    FROM lines AS l JOIN puzzles AS p ON p.canon = sudoku_minlex(l.puzzle)
+   WHERE l.line <> p.line;
+SELECT count(*) FILTER (WHERE puzzle = kept) AS exact_copies,
+       count(*) FILTER (WHERE puzzle <> kept) AS disguised_copies,
+       (SELECT count(*) FROM lines WHERE sudoku_count(puzzle, 2) <> 1) AS not_unique
+  FROM copies;
+SELECT line, copy_of_line, puzzle = kept AS same_text FROM copies ORDER BY line LIMIT 4;
+SELECT line, sudoku_count(puzzle) AS solutions, rest FROM lines
+ WHERE sudoku_count(puzzle, 2) <> 1;
+.print '   The transform that maps line 14 onto its disguised copy on line 30:'
+SELECT sudoku_equiv_transform(kept, puzzle) AS transform FROM copies WHERE line = 30;
+
+.print
+.print '4. Rate: the T&E(Singles) depth (0: Singles alone solve it; 1: one level'
+.print '   of trial and error on top), and the number of clues.'
+ALTER TABLE puzzles ADD COLUMN depth INTEGER;
+UPDATE puzzles SET depth = sudoku_te_depth(p);
+SELECT depth, count(*) AS puzzles, min(length(replace(p, '.', ''))) AS fewest_clues,
+       round(avg(length(replace(p, '.', ''))), 1) AS mean_clues
+  FROM puzzles GROUP BY depth ORDER BY depth;
+
+.print
+.print '5. The hardest: deepest first, then fewest clues; the first one drawn.'
+SELECT id, line, depth, length(replace(p, '.', '')) AS clues, p FROM puzzles
+ ORDER BY depth DESC, clues, id LIMIT 5;
+.mode list
+.headers off
+SELECT sudoku_format(p, 'grid') FROM puzzles
+ ORDER BY depth DESC, length(replace(p, '.', '')), id LIMIT 1;

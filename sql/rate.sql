@@ -1,4 +1,6 @@
 -- rate.sql: rate a collection by T&E(Singles) depth and list the hardest.
+-- From the project root:
+--   sqlite3 -bail my.db -cmd '.load ./build/sudoku' '.read sql/rate.sql'
 -- Input: a table puzzles(p TEXT). Output: puzzle_ratings(id, p, solutions,
 -- te_depth); te_depth is NULL when the puzzle has no unique solution or is
 -- deeper than 3 (raise the bound to look further; each level costs more).
@@ -8,6 +10,7 @@ CREATE TABLE puzzle_ratings AS
          sudoku_te_depth(p, 3) AS te_depth
     FROM puzzles;
 
+.headers on
 SELECT CASE WHEN solutions = 0 THEN 'no solution'
             WHEN solutions > 1 THEN 'several solutions'
             WHEN te_depth IS NULL THEN 'deeper than 3'

@@ -1,0 +1,119 @@
+/* libFuzzer target: the lenient reader (core/reader.h) and sudoku_parse.
+ * The bytes are a file. Oracles: the memory reader and the buffered reader
+ * (a 128-byte buffer, reads cut at input-chosen places) give the same rows
+ * apart from lines too long for the small buffer; every puzzle row formats
+ * to text the strict parser reads back to the same grid, with line numbers
+ * increasing and inside the file; every error is a NUL-terminated
+ * message; sudoku_parse_lenient succeeds exactly when the reader gives one
+ * row and it is a puzzle; SQL's sudoku_parse returns that puzzle or NULL,
+ * never an error. */
+#include <sqlite3.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "reader.h"
+
+int sqlite3_sudoku_init(sqlite3 *db, char **errmsg, const void *api);
+
+typedef struct chunks {
+    const uint8_t *data;
+    size_t size, pos;
+} chunks;
+
+static size_t chunk_read(void *arg, char *buf, size_t n)
+{
+    chunks *c = arg;
+    size_t k = c->size - c->pos;
+    /* the byte at the read position picks the chunk length */
+    size_t want = c->pos < c->size ? 1 + c->data[c->pos] % 64 : 1;
+    if (k > want)
+        k = want;
+    if (k > n)
+        k = n;
+    memcpy(buf, c->data + c->pos, k);
+    c->pos += k;
+    return k;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static sqlite3 *db;
+    static sqlite3_stmt *st;
+    sudoku_reader mem, buffered;
+    sudoku_read_row a, b;
+    char buf[128];
+    chunks c = {data, size, 0};
+    uint64_t last = 0, lines = 1;
+    int rows = 0, long_lines = 0, ra, rb;
+    sudoku_grid one, back;
+
+    for (size_t i = 0; i < size; i++)
+        lines += data[i] == '\n';
+    /* a line that cannot fit the small buffer makes the two differ */
+    for (size_t i = 0, start = 0; i <= size; i++)
+        if (i == size || data[i] == '\n') {
+            long_lines |= i - start >= sizeof buf;
+            start = i + 1;
+        }
+
+    sudoku_reader_init_memory(&mem, data, size, SUDOKU_READ_AUTO);
+    sudoku_reader_init(&buffered, chunk_read, &c, buf, sizeof buf, SUDOKU_READ_AUTO);
+    for (;;) {
+        ra = sudoku_reader_next(&mem, &a);
+        if (ra != 1)
+            break;
+        rows++;
+        if (a.line < last || a.line == 0 || a.line > lines)
+            abort();
+        last = a.line;
+        if (a.ok) {
+            char text[SUDOKU_CELLS];
+            sudoku_grid_to_line(&a.grid, text);
+            if (sudoku_grid_parse(text, sizeof text, &back, NULL) != SUDOKU_PARSE_OK ||
+                memcmp(&back, &a.grid, sizeof back) != 0)
+                abort();
+            if (a.rest && (a.rest < (const char *)data || a.rest + a.rest_len > (const char *)data + size))
+                abort();
+        } else if (memchr(a.error, '\0', sizeof a.error) == NULL || !a.error[0]) {
+            abort();
+        }
+        if (!long_lines) {
+            rb = sudoku_reader_next(&buffered, &b);
+            if (rb != 1 || b.line != a.line || b.ok != a.ok ||
+                (a.ok && (memcmp(&a.grid, &b.grid, sizeof a.grid) != 0 ||
+                          a.rest_len != b.rest_len ||
+                          (a.rest_len && memcmp(a.rest, b.rest, a.rest_len) != 0))) ||
+                (!a.ok && strcmp(a.error, b.error) != 0))
+                abort();
+        }
+    }
+    if (ra != 0 || (!long_lines && sudoku_reader_next(&buffered, &b) != 0))
+        abort();
+
+    int ok = sudoku_parse_lenient(data, size, SUDOKU_READ_AUTO, &one);
+    sudoku_reader_init_memory(&mem, data, size, SUDOKU_READ_AUTO);
+    if (ok != (rows == 1 && sudoku_reader_next(&mem, &a) == 1 && a.ok))
+        abort();
+
+    if (!db) {
+        sqlite3_auto_extension((void (*)(void))sqlite3_sudoku_init);
+        if (sqlite3_open(":memory:", &db) != SQLITE_OK ||
+            sqlite3_prepare_v2(db, "SELECT sudoku_parse(?1)", -1, &st, NULL) != SQLITE_OK)
+            abort();
+    }
+    sqlite3_bind_blob(st, 1, data, (int)size, SQLITE_STATIC);
+    if (sqlite3_step(st) != SQLITE_ROW)
+        abort();
+    if (ok) {
+        char text[SUDOKU_CELLS];
+        sudoku_grid_to_line(&one, text);
+        if (sqlite3_column_bytes(st, 0) != SUDOKU_CELLS ||
+            memcmp(sqlite3_column_text(st, 0), text, SUDOKU_CELLS) != 0)
+            abort();
+    } else if (sqlite3_column_type(st, 0) != SQLITE_NULL) {
+        abort();
+    }
+    sqlite3_reset(st);
+    return 0;
+}
