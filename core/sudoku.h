@@ -14,6 +14,7 @@
  *   te_depth.h   the T&E(Singles) depth rating
  *   cancel.h     stopping a long computation from outside
  *   symmetry.h   clue-pattern symmetries (rotate180, diagonal, ...)
+ *   version.h    SUDOKU_VERSION (generated from core/version.h.in)
  */
 #ifndef SUDOKU_H
 #define SUDOKU_H
@@ -28,5 +29,6 @@
 #include "te_depth.h"
 #include "cancel.h"
 #include "symmetry.h"
+#include "version.h"
 
 #endif

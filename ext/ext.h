@@ -93,4 +93,8 @@ void ext_te_depth(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 void ext_scramble(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 extern const sqlite3_module ext_scrambles_module;
 
+/* version and build information (version.c) */
+void ext_version(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+void ext_debug(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+
 #endif
