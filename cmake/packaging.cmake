@@ -73,7 +73,7 @@ set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
     "Sudoku analysis for SQLite: loadable module, C library and headers")
 set(CPACK_PACKAGE_DESCRIPTION
-    "Exact minlex canonical form, equivalence with witnesses, a fast solver,\n T&E depth rating and scrambles as SQL functions. `.load sudoku` in the\n sqlite3 shell loads the module; C programs link the core library with\n pkg-config (sudoku) or CMake (find_package(sudoku)).")
+    "Exact minlex canonical form, equivalence with witnesses, a fast solver, T&E depth rating and scrambles as SQL functions. `.load sudoku` in the sqlite3 shell loads the module; C programs link the core library with pkg-config (sudoku) or CMake (find_package(sudoku)).")
 set(CPACK_PACKAGE_CONTACT "sudoku for SQLite maintainers")
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
