@@ -17,11 +17,20 @@
 # (the .deb) `.load sudoku` finds it without a path. On Debian <libdir> is
 # lib/<triplet> for every prefix (GNUInstallDirs chooses it only for /usr),
 # so `cmake --install` and the package agree.
-if(NOT DEFINED CMAKE_INSTALL_LIBDIR AND CMAKE_LIBRARY_ARCHITECTURE
-   AND EXISTS /etc/debian_version)
-  set(CMAKE_INSTALL_LIBDIR lib/${CMAKE_LIBRARY_ARCHITECTURE} CACHE PATH
-      "Object code libraries (lib/<multiarch triplet> on Debian)")
+# An explicit -DCMAKE_INSTALL_LIBDIR=... is kept. A build folder configured
+# before this rule holds GNUInstallDirs' own "lib" (with its other
+# CMAKE_INSTALL_* entries): that one is replaced, once.
+if(CMAKE_LIBRARY_ARCHITECTURE AND EXISTS /etc/debian_version
+   AND NOT SUDOKU_LIBDIR_CHOSEN)
+  if(NOT DEFINED CMAKE_INSTALL_LIBDIR)
+    set(CMAKE_INSTALL_LIBDIR lib/${CMAKE_LIBRARY_ARCHITECTURE} CACHE PATH
+        "Object code libraries (lib/<multiarch triplet> on Debian)")
+  elseif(CMAKE_INSTALL_LIBDIR STREQUAL "lib" AND DEFINED CACHE{CMAKE_INSTALL_BINDIR})
+    set(CMAKE_INSTALL_LIBDIR lib/${CMAKE_LIBRARY_ARCHITECTURE} CACHE PATH
+        "Object code libraries (lib/<multiarch triplet> on Debian)" FORCE)
+  endif()
 endif()
+set(SUDOKU_LIBDIR_CHOSEN ON CACHE INTERNAL "CMAKE_INSTALL_LIBDIR was defaulted")
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
