@@ -500,6 +500,29 @@ static int init(state *s, const sudoku_grid *puzzle)
     return 1;
 }
 
+/* Whether this CPU runs the AVX2 build of the search: the one test that
+ * solve_count() and sudoku_solver_build() share. */
+static int use_avx2_build(void)
+{
+#ifdef SOLVER_DISPATCH
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") &&
+           __builtin_cpu_supports("bmi") && __builtin_cpu_supports("popcnt");
+#else
+    return 0;
+#endif
+}
+
+const char *sudoku_solver_build(void)
+{
+    if (use_avx2_build())
+        return "avx2";
+#ifdef SOLVER_SSE2
+    return "portable-sse2";
+#else
+    return "portable-c";
+#endif
+}
+
 static uint64_t solve_count(const sudoku_grid *puzzle, uint64_t limit,
                             sudoku_rng *rng, sudoku_grid *solution)
 {
@@ -508,8 +531,7 @@ static uint64_t solve_count(const sudoku_grid *puzzle, uint64_t limit,
     if (!init(&s, puzzle))
         return 0;
 #ifdef SOLVER_DISPATCH
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") &&
-        __builtin_cpu_supports("bmi") && __builtin_cpu_supports("popcnt"))
+    if (use_avx2_build())
         run_avx2(&c, &s);
     else
 #endif

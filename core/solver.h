@@ -44,4 +44,10 @@ uint64_t sudoku_count_cancel(const sudoku_grid *puzzle, uint64_t limit,
                              sudoku_grid *solution,
                              const sudoku_cancel *cancel);
 
+/* Build information: which build of the search this CPU runs, chosen
+ * once per call at run time: "avx2" (x86-64 with AVX2, BMI1/2 and POPCNT,
+ * GCC builds), "portable-sse2" or "portable-c". Both builds give identical
+ * results; this only says which one is fast here (sudoku_debug() shows it). */
+const char *sudoku_solver_build(void);
+
 #endif

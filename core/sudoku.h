@@ -15,6 +15,7 @@
  *   cancel.h     stopping a long computation from outside
  *   symmetry.h   clue-pattern symmetries (rotate180, diagonal, ...)
  *   reader.h     lenient reading of puzzle files (lines with ratings, grids)
+ *   version.h    SUDOKU_VERSION (generated from core/version.h.in)
  */
 #ifndef SUDOKU_H
 #define SUDOKU_H
@@ -30,5 +31,6 @@
 #include "cancel.h"
 #include "symmetry.h"
 #include "reader.h"
+#include "version.h"
 
 #endif

@@ -97,5 +97,8 @@ extern const sqlite3_module ext_scrambles_module;
  * registered direct-only, and sudoku_parse) */
 void ext_parse(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 extern const sqlite3_module ext_read_module;
+/* version and build information (version.c) */
+void ext_version(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+void ext_debug(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 
 #endif

@@ -59,7 +59,13 @@ int main(void)
           __builtin_cpu_supports("bmi") && __builtin_cpu_supports("popcnt")))
         printf("no AVX2/BMI2/POPCNT here: the library runs the portable "
                "search too\n");
+    /* sudoku_solver_build() (shown by sudoku_debug()) names that choice */
+    CHECK(strcmp(sudoku_solver_build(),
+                 __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") &&
+                 __builtin_cpu_supports("bmi") && __builtin_cpu_supports("popcnt")
+                     ? "avx2" : "portable-sse2") == 0);
 #endif
+    CHECK(strcmp(twin_solver_build(), "portable-sse2") == 0);
     bit_tricks();
     random_puzzles();
     if (!hard_sets())

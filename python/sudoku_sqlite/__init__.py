@@ -1,0 +1,128 @@
+"""sudoku for SQLite from Python.
+
+    import sqlite3, sudoku_sqlite
+    db = sqlite3.connect("puzzles.db")
+    sudoku_sqlite.load(db)                  # every sudoku_* SQL function
+    db.execute("SELECT sudoku_minlex(p) FROM puzzles")
+
+    sudoku_sqlite.minlex("1..456...")       # or plain functions, no SQL
+
+loadable_path() is the module's path for other tools (the sqlite-vec
+convention: without the file suffix, as load_extension() takes it).
+
+Each plain function is one SQL call on a private connection (one per
+thread): NULL comes back as None, and the extension's error on bad input
+is raised as ValueError with its message. They are made from the table
+FUNCTIONS below: a new SQL function gets its wrapper by adding a row.
+"""
+import inspect
+import os
+import sqlite3
+import sys
+import threading
+
+__all__ = ["load", "loadable_path", "ExtensionLoadingUnsupported", "FUNCTIONS"]
+
+
+class ExtensionLoadingUnsupported(RuntimeError):
+    """This Python's sqlite3 module was built without extension loading."""
+
+
+def loadable_path():
+    """Path of the bundled loadable module, without its '.so' suffix."""
+    return os.path.normpath(os.path.join(os.path.dirname(__file__), "sudoku"))
+
+
+def _unsupported_message():
+    return (f"this Python ({sys.executable}) has a sqlite3 module built without "
+            "extension loading (no Connection.enable_load_extension), so it cannot "
+            "load sudoku for SQLite; use a Python that can, e.g. Debian's "
+            "/usr/bin/python3 (or a venv made from it)")
+
+
+def load(conn):
+    """Loads the extension into a sqlite3 connection: every sudoku_* SQL
+    function and table. Extension loading is switched on only for the
+    load and off again afterwards."""
+    if not hasattr(conn, "enable_load_extension"):
+        raise ExtensionLoadingUnsupported(_unsupported_message())
+    conn.enable_load_extension(True)
+    try:
+        conn.load_extension(loadable_path())
+    finally:
+        conn.enable_load_extension(False)
+
+
+_local = threading.local()
+
+
+def _connection():
+    db = getattr(_local, "db", None)
+    if db is None:
+        db = sqlite3.connect(":memory:")
+        load(db)
+        _local.db = db
+    return db
+
+
+def _call(sql_name, args):
+    sql = f"SELECT {sql_name}({', '.join('?' * len(args))})"
+    try:
+        return _connection().execute(sql, args).fetchone()[0]
+    except sqlite3.OperationalError as e:
+        # The extension's own errors name the function: bad input.
+        if str(e).startswith(sql_name + ":"):
+            raise ValueError(str(e)) from None
+        raise
+
+
+# The plain functions: (Python name, SQL function, required arguments,
+# optional trailing arguments, conversion of the result or None, summary).
+# An optional argument left as None is not passed, so solve(p) calls
+# sudoku_solve(p) and solve(p, 7) calls sudoku_solve(p, 7). README.md
+# documents each SQL function.
+FUNCTIONS = [
+    ("minlex", "sudoku_minlex", ("puzzle",), ("mode",), None,
+     "The minlex canonical form of a puzzle or grid (81 characters)."),
+    ("equiv", "sudoku_equiv", ("a", "b"), (), bool,
+     "Whether two puzzles are equivalent under the symmetry group."),
+    ("solve", "sudoku_solve", ("puzzle",), ("seed",), None,
+     "A solution (81 digits), None when there is none; a seed picks "
+     "among several solutions reproducibly."),
+    ("count", "sudoku_count", ("puzzle",), ("limit",), None,
+     "The number of solutions, stopping at limit."),
+    ("te_depth", "sudoku_te_depth", ("puzzle",), ("max_depth",), None,
+     "The T&E(Singles) depth, None when undefined or above max_depth."),
+    ("version", "sudoku_version", (), (), None,
+     "The extension's version (semver)."),
+    ("debug", "sudoku_debug", (), (), None,
+     "How the extension was built and which solver build this CPU runs."),
+]
+
+
+def _make(py_name, sql_name, required, optional, convert, summary):
+    params = [inspect.Parameter(p, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+              for p in required]
+    params += [inspect.Parameter(p, inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                 default=None) for p in optional]
+    signature = inspect.Signature(params)
+
+    def wrapper(*args, **kwargs):
+        bound = signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        values = list(bound.arguments.values())
+        while len(values) > len(required) and values[-1] is None:
+            values.pop()
+        result = _call(sql_name, values)
+        return convert(result) if convert and result is not None else result
+
+    wrapper.__name__ = wrapper.__qualname__ = py_name
+    wrapper.__signature__ = signature
+    wrapper.__doc__ = f"{summary}\n\nSQL: {sql_name}({', '.join(required + optional)})"
+    return wrapper
+
+
+for _row in FUNCTIONS:
+    globals()[_row[0]] = _make(*_row)
+    __all__.append(_row[0])
+del _row

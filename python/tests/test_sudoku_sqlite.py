@@ -1,0 +1,125 @@
+"""The installed package sudoku_sqlite: load(conn), loadable_path(), the
+plain functions and their errors. Run against an installed package (see
+tests/check_python.sh), not the source folder."""
+import os
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+
+import sudoku_sqlite
+
+PUZZLE = "1..456...4......2...912...6.1...5.....5..729.8..6....43.....9.2....6......82...75"
+# 9 digits moved to other values: an equivalent puzzle
+RELABELLED = PUZZLE.translate(str.maketrans("123456789", "912345678"))
+EMPTY = "." * 81
+
+
+def sql(query, *args):
+    db = sqlite3.connect(":memory:")
+    sudoku_sqlite.load(db)
+    return db.execute(query, args).fetchone()[0]
+
+
+def test_installed_not_source():
+    assert os.path.isfile(sudoku_sqlite.loadable_path() + ".so")
+    assert "site-packages" in sudoku_sqlite.__file__
+
+
+def test_load_into_a_connection():
+    db = sqlite3.connect(":memory:")
+    sudoku_sqlite.load(db)
+    assert db.execute("SELECT sudoku_count(?)", (PUZZLE,)).fetchone()[0] == 1
+    # loading was switched off again afterwards
+    with pytest.raises(sqlite3.OperationalError):
+        db.execute("SELECT load_extension('nothing')").fetchone()
+
+
+def test_loadable_path_with_load_extension():
+    db = sqlite3.connect(":memory:")
+    db.enable_load_extension(True)
+    db.load_extension(sudoku_sqlite.loadable_path())
+    assert db.execute("SELECT sudoku_version()").fetchone()[0] == sudoku_sqlite.version()
+
+
+def test_clear_error_without_extension_loading():
+    class NoLoading:  # what a sqlite3 built without extension loading offers
+        def execute(self, *args):
+            raise AssertionError("not reached")
+
+    with pytest.raises(sudoku_sqlite.ExtensionLoadingUnsupported) as e:
+        sudoku_sqlite.load(NoLoading())
+    assert "/usr/bin/python3" in str(e.value) and sys.executable in str(e.value)
+
+
+def test_version_matches_the_package():
+    from importlib.metadata import version
+    assert sudoku_sqlite.version() == version("sudoku-sqlite")
+    assert sudoku_sqlite.debug().startswith("version: " + sudoku_sqlite.version() + "\n")
+
+
+def test_plain_functions_match_sql():
+    assert sudoku_sqlite.minlex(PUZZLE) == sql("SELECT sudoku_minlex(?)", PUZZLE)
+    assert sudoku_sqlite.minlex(RELABELLED) == sudoku_sqlite.minlex(PUZZLE)
+    assert len(sudoku_sqlite.minlex(PUZZLE)) == 81
+    assert sudoku_sqlite.equiv(PUZZLE, RELABELLED) is True
+    assert sudoku_sqlite.equiv(PUZZLE, EMPTY) is False
+    solution = sudoku_sqlite.solve(PUZZLE)
+    assert solution == sql("SELECT sudoku_solve(?)", PUZZLE) and "." not in solution
+    assert all(a in (".", b) for a, b in zip(PUZZLE, solution))
+    assert sudoku_sqlite.solve(EMPTY, 7) == sql("SELECT sudoku_solve(?, 7)", EMPTY)
+    assert sudoku_sqlite.solve(EMPTY, seed=7) != sudoku_sqlite.solve(EMPTY, seed=8)
+    assert sudoku_sqlite.count(PUZZLE) == 1
+    assert sudoku_sqlite.count(EMPTY, limit=5) == 5
+    assert sudoku_sqlite.te_depth(PUZZLE) == sql("SELECT sudoku_te_depth(?)", PUZZLE)
+    assert sudoku_sqlite.te_depth(PUZZLE, 0) in (0, None)
+
+
+def test_null_in_none_out():
+    assert sudoku_sqlite.minlex(None) is None
+    assert sudoku_sqlite.equiv(None, PUZZLE) is None
+    # clashing givens: no solution
+    assert sudoku_sqlite.solve("11" + "." * 79) is None
+    assert sudoku_sqlite.count("11" + "." * 79) == 0
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: sudoku_sqlite.minlex("12x"), "sudoku_minlex: "),
+    (lambda: sudoku_sqlite.solve(PUZZLE[:80]), "sudoku_solve: expected 81 cells, found 80"),
+    (lambda: sudoku_sqlite.count(PUZZLE, 0), "sudoku_count: limit must be at least 1"),
+    (lambda: sudoku_sqlite.te_depth(PUZZLE, -1), "sudoku_te_depth: max_depth must be >= 0"),
+    (lambda: sudoku_sqlite.equiv(PUZZLE, 42), "sudoku_equiv: "),
+])
+def test_bad_input_raises_value_error(call, message):
+    with pytest.raises(ValueError) as e:
+        call()
+    assert str(e.value).startswith(message)
+
+
+def test_signatures_from_the_table():
+    import inspect
+    assert str(inspect.signature(sudoku_sqlite.solve)) == "(puzzle, seed=None)"
+    assert set(sudoku_sqlite.__all__) >= {"minlex", "equiv", "solve", "count", "te_depth"}
+    with pytest.raises(TypeError):
+        sudoku_sqlite.equiv(PUZZLE)
+
+
+def test_main_prints_the_path():
+    out = subprocess.run([sys.executable, "-m", "sudoku_sqlite"], check=True,
+                         capture_output=True, text=True).stdout.strip()
+    assert out == sudoku_sqlite.loadable_path()
+
+
+def test_sqlite_utils_load_extension(tmp_path):
+    """Debian's sqlite-utils (3.30) has no plugin hooks; its
+    --load-extension takes the path the package gives."""
+    exe = "/usr/bin/sqlite-utils"
+    if not os.path.exists(exe):
+        pytest.skip("sqlite-utils is not installed")
+    db = tmp_path / "db.sqlite"
+    sqlite3.connect(db).close()
+    out = subprocess.run([exe, "query", str(db), f"SELECT sudoku_minlex('{PUZZLE}') AS m",
+                          "--load-extension", sudoku_sqlite.loadable_path(), "--csv"],
+                         check=True, capture_output=True, text=True).stdout
+    assert out.split() == ["m", sudoku_sqlite.minlex(PUZZLE)]
