@@ -44,4 +44,11 @@ uint64_t sudoku_count_cancel(const sudoku_grid *puzzle, uint64_t limit,
                              sudoku_grid *solution,
                              const sudoku_cancel *cancel);
 
+/* sudoku_solve_random() that stops when `cancel` says so: returns 1 (a
+ * solution written), 0 (none) or SUDOKU_CANCELLED (`solution` then
+ * unspecified). NULL cancel: never stops. */
+int sudoku_solve_random_cancel(const sudoku_grid *puzzle, uint64_t seed,
+                               sudoku_grid *solution,
+                               const sudoku_cancel *cancel);
+
 #endif

@@ -20,12 +20,14 @@
 #define sudoku_count twin_count
 #define sudoku_count_solve twin_count_solve
 #define sudoku_count_cancel twin_count_cancel
+#define sudoku_solve_random_cancel twin_solve_random_cancel
 #include "../../core/solver.c"
 #undef sudoku_solve
 #undef sudoku_solve_random
 #undef sudoku_count
 #undef sudoku_count_solve
 #undef sudoku_count_cancel
+#undef sudoku_solve_random_cancel
 #include "random_puzzle.h"
 
 static void same(const sudoku_grid *p, uint64_t limit, uint64_t seed)
