@@ -30,6 +30,12 @@ enum { TE_STUCK = 0, TE_SOLVED = 1, TE_CONTRA = 2, TE_CANCELLED = 3 };
  * every level. */
 #define TE_POLL_TRIALS 1024u
 
+/* Instrumentation for tests that #include this file: called once per
+ * trial (tests/interrupt slows trials down with it). */
+#ifndef TE_TRIAL_HOOK
+#define TE_TRIAL_HOOK() ((void)0)
+#endif
+
 typedef struct te_run {
     const sudoku_cancel *cancel;
     uint32_t poll; /* trials left until the next question */
@@ -200,6 +206,7 @@ static int te_passes(te_state *s, int n, const uint32_t (*known)[3],
                     uint32_t bit = 1u << p;
                     te_state t = *s;
                     int r;
+                    TE_TRIAL_HOOK();
                     if (--run->poll == 0 && te_poll(run))
                         return TE_CANCELLED;
                     te_place(&t, d, b, p);
