@@ -44,6 +44,20 @@ int sqlite3_sudoku_init(sqlite3 *db, char **errmsg, const void *api);
 
 static int failures;
 
+/* The probe statements the extension prepares on SQLite before 3.41 (seen
+ * through a trace callback): they show which mechanism is in use. */
+static int probes;
+
+static int count_probes(unsigned type, void *ctx, void *stmt, void *sql)
+{
+    (void)type;
+    (void)ctx;
+    (void)sql;
+    if (strcmp(sqlite3_sql((sqlite3_stmt *)stmt), "SELECT 1") == 0)
+        probes++;
+    return 0;
+}
+
 static double now_ms(void)
 {
     struct timespec t;
@@ -155,7 +169,18 @@ int main(int argc, char **argv)
     }
 #endif
 
+    sqlite3_trace_v2(db, SQLITE_TRACE_STMT, count_probes, NULL);
     expect_interrupted(db, "sudoku_count(empty grid)", "SELECT sudoku_count(" EMPTY ")");
+    sqlite3_trace_v2(db, 0, NULL, NULL);
+    if ((sqlite3_libversion_number() >= 3041000) != (probes == 0)) {
+        fprintf(stderr, "FAILED: %d probe statements on SQLite %s\n", probes,
+                sqlite3_libversion());
+        failures++;
+    } else {
+        printf("ok  %s (%d probe statements)\n",
+               probes ? "probes with a statement (before 3.41)"
+                      : "asks sqlite3_is_interrupted (3.41+)", probes);
+    }
     expect_interrupted(db, "sudoku_count(empty grid, huge limit)",
                        "SELECT sudoku_count(" EMPTY ", 9223372036854775807)");
     /* the connection works again once the interrupted statement is gone */
