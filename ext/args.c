@@ -60,6 +60,33 @@ int ext_arg_grid(sqlite3_context *ctx, sqlite3_value *v, int argi,
     return EXT_OK;
 }
 
+int ext_text_integer(const unsigned char *text, int n, sqlite3_int64 *out)
+{
+    int i = 0, neg = 0, digits = 0;
+    sqlite3_uint64 v = 0;
+#define IS_SPACE(c) ((c) == ' ' || ((c) >= '\t' && (c) <= '\r'))
+    while (i < n && IS_SPACE(text[i]))
+        i++;
+    if (i < n && (text[i] == '+' || text[i] == '-'))
+        neg = text[i++] == '-';
+    for (; i < n && text[i] >= '0' && text[i] <= '9'; i++, digits++) {
+        unsigned d = (unsigned)(text[i] - '0');
+        /* up to 2^63 (the magnitude of the smallest INTEGER) */
+        if (v > ((sqlite3_uint64)1 << 63) / 10 ||
+            v * 10 + d > ((sqlite3_uint64)1 << 63))
+            return 0;
+        v = v * 10 + d;
+    }
+    while (i < n && IS_SPACE(text[i]))
+        i++;
+#undef IS_SPACE
+    if (!digits || i != n || (!neg && v == ((sqlite3_uint64)1 << 63)))
+        return 0;
+    /* two's complement: -(2^63) is INT64_MIN */
+    *out = neg ? (sqlite3_int64)(0 - v) : (sqlite3_int64)v;
+    return 1;
+}
+
 int ext_arg_int(sqlite3_context *ctx, sqlite3_value *v, const char *what,
                 sqlite3_int64 *out)
 {
@@ -69,6 +96,14 @@ int ext_arg_int(sqlite3_context *ctx, sqlite3_value *v, const char *what,
     if (type == SQLITE_INTEGER) {
         *out = sqlite3_value_int64(v);
         return EXT_OK;
+    }
+    /* SQLite's own functions convert TEXT (substr('abc', '2')), and values
+     * bound by Tcl or read by .import often arrive as TEXT: accept the
+     * TEXT that is exactly an integer; '2.5', 'abc', '' stay errors. */
+    if (type == SQLITE_TEXT) {
+        const unsigned char *text = sqlite3_value_text(v);
+        if (text && ext_text_integer(text, sqlite3_value_bytes(v), out))
+            return EXT_OK;
     }
     if (type == SQLITE_FLOAT) {
         double d = sqlite3_value_double(v);
