@@ -124,24 +124,59 @@ int ext_arg_int(sqlite3_context *ctx, sqlite3_value *v, const char *what,
     return EXT_ERROR;
 }
 
+/* Copies at most `max` bytes of text into out (cap > max) for an error
+ * message, cutting only between whole UTF-8 characters and writing '?' for
+ * any byte that does not start a valid one (a client decoding the message
+ * as UTF-8, such as Python's sqlite3, would otherwise fail on it). */
+static void quote_prefix(char *out, size_t cap, const unsigned char *text,
+                         size_t max)
+{
+    size_t i = 0, o = 0;
+    while (text[i] && o < max && o + 1 < cap) {
+        unsigned c = text[i];
+        size_t len = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2
+                   : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+        int ok = len > 0;
+        for (size_t k = 1; ok && k < len; k++)
+            ok = (text[i + k] & 0xC0) == 0x80;
+        /* no overlong forms, surrogates or code points above U+10FFFF */
+        if (ok && len == 3)
+            ok = !(c == 0xE0 && text[i + 1] < 0xA0) && !(c == 0xED && text[i + 1] >= 0xA0);
+        if (ok && len == 4)
+            ok = !(c == 0xF0 && text[i + 1] < 0x90) && !(c == 0xF4 && text[i + 1] >= 0x90);
+        if (!ok) {
+            out[o++] = '?';
+            i++;
+            continue;
+        }
+        if (o + len > max || o + len + 1 > cap)
+            break; /* the next character does not fit whole */
+        memcpy(out + o, text + i, len);
+        o += len;
+        i += len;
+    }
+    out[o] = '\0';
+}
+
 int ext_arg_keyword(sqlite3_context *ctx, sqlite3_value *v, const char *what,
                     const char *const *names, const char *expected, int *index)
 {
-    const char *text;
+    const unsigned char *text;
     if (sqlite3_value_type(v) == SQLITE_NULL)
         return EXT_NULL;
     if (sqlite3_value_type(v) != SQLITE_TEXT) {
         ext_error(ctx, "%s must be %s", what, expected);
         return EXT_ERROR;
     }
-    text = (const char *)sqlite3_value_text(v);
+    text = sqlite3_value_text(v);
     for (int i = 0; text && names[i]; i++)
-        if (strcmp(text, names[i]) == 0) {
+        if (strcmp((const char *)text, names[i]) == 0) {
             *index = i;
             return EXT_OK;
         }
-    ext_error(ctx, "unknown %s '%.40s' (expected %s)", what, text ? text : "",
-              expected);
+    char shown[41];
+    quote_prefix(shown, sizeof shown, text ? text : (const unsigned char *)"", 40);
+    ext_error(ctx, "unknown %s '%s' (expected %s)", what, shown, expected);
     return EXT_ERROR;
 }
 
