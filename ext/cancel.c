@@ -18,9 +18,12 @@
  * same connection ("SELECT 1": no table, no lock, no write) fails with
  * SQLITE_INTERRUPT exactly when the connection was interrupted. That probe
  * costs a few microseconds; the core asks about once a millisecond of
- * work, and the probe runs at most once a millisecond per thread. (Its
- * only visible side effect: a trace callback set with sqlite3_trace_v2
- * sees the probe statements.)
+ * work, and the probe runs at most once a millisecond per thread. Its
+ * visible side effects: a trace callback (sqlite3_trace_v2) sees the probe
+ * statements, and an authorizer is asked about a SELECT (one that refuses
+ * it makes the probe fail with SQLITE_AUTH, which reads as "not
+ * interrupted": the call then runs to its end, as before). Any failure
+ * other than SQLITE_INTERRUPT reads the same way.
  */
 #include <time.h>
 
