@@ -49,5 +49,11 @@ uint64_t sudoku_count_cancel(const sudoku_grid *puzzle, uint64_t limit,
  * GCC builds), "portable-sse2" or "portable-c". Both builds give identical
  * results; this only says which one is fast here (sudoku_debug() shows it). */
 const char *sudoku_solver_build(void);
+/* sudoku_solve_random() that stops when `cancel` says so: returns 1 (a
+ * solution written), 0 (none) or SUDOKU_CANCELLED (`solution` then
+ * unspecified). NULL cancel: never stops. */
+int sudoku_solve_random_cancel(const sudoku_grid *puzzle, uint64_t seed,
+                               sudoku_grid *solution,
+                               const sudoku_cancel *cancel);
 
 #endif

@@ -189,10 +189,12 @@ static int literal(reader *r, const char *word)
     return 1;
 }
 
-/* Reads "[a,b,...]" of exactly nine integers 1..9 into v (1-based kept). */
+/* Reads "[a,b,...]" of exactly nine integers 1..9 into v (1-based kept).
+ * A number is read whole as JSON writes it (a fraction or an exponent, a
+ * leading zero, any length) and shown as written when it is refused. */
 static int read_nine(reader *r, const char *key, uint8_t v[9])
 {
-    char what[80];
+    char what[112];
     if (!expect(r, '['))
         return 0;
     for (int i = 0; i < 9; i++) {
@@ -207,18 +209,31 @@ static int read_nine(reader *r, const char *key, uint8_t v[9])
             snprintf(what, sizeof what, "\"%s\" needs 9 integers 1-9", key);
             return peek(r, ']') ? fail(r, what) : fail_at(r, what);
         }
-        unsigned value = 0;
-        while (r->pos < r->len && r->s[r->pos] >= '0' && r->s[r->pos] <= '9') {
-            if (value < 100)
-                value = value * 10 + (r->s[r->pos] - '0');
+        size_t start = r->pos, digits, end;
+        while (r->pos < r->len && r->s[r->pos] >= '0' && r->s[r->pos] <= '9')
             r->pos++;
+        digits = r->pos - start;
+        /* the rest of a JSON number: fraction, exponent */
+        end = r->pos;
+        while (end < r->len && (r->s[end] == '.' || r->s[end] == 'e' ||
+                                r->s[end] == 'E' || r->s[end] == '+' ||
+                                r->s[end] == '-' ||
+                                (r->s[end] >= '0' && r->s[end] <= '9')))
+            end++;
+        if (end > r->pos || digits != 1 || r->s[start] == '0') {
+            /* the number as written, up to 24 characters */
+            int shown = end - start > 24 ? 24 : (int)(end - start);
+            const char *more = end - start > 24 ? "..." : "";
+            const char *rule = end > r->pos ? "must be integers 1-9"
+                             : digits > 1 && r->s[start] == '0'
+                                 ? "must be 1-9 without leading zeros"
+                                 : "must be 1-9";
+            snprintf(what, sizeof what, "\"%s\" values %s, found %.*s%s", key,
+                     rule, shown, (const char *)r->s + start, more);
+            r->pos = start;
+            return fail_at(r, what);
         }
-        if (value < 1 || value > 9) {
-            snprintf(what, sizeof what, "\"%s\" values must be 1-9, found %u",
-                     key, value);
-            return fail(r, what);
-        }
-        v[i] = (uint8_t)value;
+        v[i] = (uint8_t)(r->s[start] - '0');
     }
     if (!peek(r, ']')) {
         snprintf(what, sizeof what, "\"%s\" must hold exactly 9 values", key);

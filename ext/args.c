@@ -60,6 +60,33 @@ int ext_arg_grid(sqlite3_context *ctx, sqlite3_value *v, int argi,
     return EXT_OK;
 }
 
+int ext_text_integer(const unsigned char *text, int n, sqlite3_int64 *out)
+{
+    int i = 0, neg = 0, digits = 0;
+    sqlite3_uint64 v = 0;
+#define IS_SPACE(c) ((c) == ' ' || ((c) >= '\t' && (c) <= '\r'))
+    while (i < n && IS_SPACE(text[i]))
+        i++;
+    if (i < n && (text[i] == '+' || text[i] == '-'))
+        neg = text[i++] == '-';
+    for (; i < n && text[i] >= '0' && text[i] <= '9'; i++, digits++) {
+        unsigned d = (unsigned)(text[i] - '0');
+        /* up to 2^63 (the magnitude of the smallest INTEGER) */
+        if (v > ((sqlite3_uint64)1 << 63) / 10 ||
+            v * 10 + d > ((sqlite3_uint64)1 << 63))
+            return 0;
+        v = v * 10 + d;
+    }
+    while (i < n && IS_SPACE(text[i]))
+        i++;
+#undef IS_SPACE
+    if (!digits || i != n || (!neg && v == ((sqlite3_uint64)1 << 63)))
+        return 0;
+    /* two's complement: -(2^63) is INT64_MIN */
+    *out = neg ? (sqlite3_int64)(0 - v) : (sqlite3_int64)v;
+    return 1;
+}
+
 int ext_arg_int(sqlite3_context *ctx, sqlite3_value *v, const char *what,
                 sqlite3_int64 *out)
 {
@@ -69,6 +96,14 @@ int ext_arg_int(sqlite3_context *ctx, sqlite3_value *v, const char *what,
     if (type == SQLITE_INTEGER) {
         *out = sqlite3_value_int64(v);
         return EXT_OK;
+    }
+    /* SQLite's own functions convert TEXT (substr('abc', '2')), and values
+     * bound by Tcl or read by .import often arrive as TEXT: accept the
+     * TEXT that is exactly an integer; '2.5', 'abc', '' stay errors. */
+    if (type == SQLITE_TEXT) {
+        const unsigned char *text = sqlite3_value_text(v);
+        if (text && ext_text_integer(text, sqlite3_value_bytes(v), out))
+            return EXT_OK;
     }
     if (type == SQLITE_FLOAT) {
         double d = sqlite3_value_double(v);
@@ -89,24 +124,59 @@ int ext_arg_int(sqlite3_context *ctx, sqlite3_value *v, const char *what,
     return EXT_ERROR;
 }
 
+/* Copies at most `max` bytes of text into out (cap > max) for an error
+ * message, cutting only between whole UTF-8 characters and writing '?' for
+ * any byte that does not start a valid one (a client decoding the message
+ * as UTF-8, such as Python's sqlite3, would otherwise fail on it). */
+static void quote_prefix(char *out, size_t cap, const unsigned char *text,
+                         size_t max)
+{
+    size_t i = 0, o = 0;
+    while (text[i] && o < max && o + 1 < cap) {
+        unsigned c = text[i];
+        size_t len = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2
+                   : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+        int ok = len > 0;
+        for (size_t k = 1; ok && k < len; k++)
+            ok = (text[i + k] & 0xC0) == 0x80;
+        /* no overlong forms, surrogates or code points above U+10FFFF */
+        if (ok && len == 3)
+            ok = !(c == 0xE0 && text[i + 1] < 0xA0) && !(c == 0xED && text[i + 1] >= 0xA0);
+        if (ok && len == 4)
+            ok = !(c == 0xF0 && text[i + 1] < 0x90) && !(c == 0xF4 && text[i + 1] >= 0x90);
+        if (!ok) {
+            out[o++] = '?';
+            i++;
+            continue;
+        }
+        if (o + len > max || o + len + 1 > cap)
+            break; /* the next character does not fit whole */
+        memcpy(out + o, text + i, len);
+        o += len;
+        i += len;
+    }
+    out[o] = '\0';
+}
+
 int ext_arg_keyword(sqlite3_context *ctx, sqlite3_value *v, const char *what,
                     const char *const *names, const char *expected, int *index)
 {
-    const char *text;
+    const unsigned char *text;
     if (sqlite3_value_type(v) == SQLITE_NULL)
         return EXT_NULL;
     if (sqlite3_value_type(v) != SQLITE_TEXT) {
         ext_error(ctx, "%s must be %s", what, expected);
         return EXT_ERROR;
     }
-    text = (const char *)sqlite3_value_text(v);
+    text = sqlite3_value_text(v);
     for (int i = 0; text && names[i]; i++)
-        if (strcmp(text, names[i]) == 0) {
+        if (strcmp((const char *)text, names[i]) == 0) {
             *index = i;
             return EXT_OK;
         }
-    ext_error(ctx, "unknown %s '%.40s' (expected %s)", what, text ? text : "",
-              expected);
+    char shown[41];
+    quote_prefix(shown, sizeof shown, text ? text : (const unsigned char *)"", 40);
+    ext_error(ctx, "unknown %s '%s' (expected %s)", what, shown, expected);
     return EXT_ERROR;
 }
 

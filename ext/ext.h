@@ -35,11 +35,19 @@ enum { EXT_ERROR = -1, EXT_NULL = 0, EXT_OK = 1 };
 int ext_arg_grid(sqlite3_context *ctx, sqlite3_value *v, int argi,
                  sudoku_grid *grid);
 
-/* Reads an INTEGER argument (an integral REAL is accepted too).
- * EXT_NULL for NULL; EXT_ERROR for any other type. `what` names the
+/* Reads an INTEGER argument (an integral REAL and TEXT holding an integer,
+ * see ext_text_integer, are accepted too). EXT_NULL for NULL; EXT_ERROR
+ * for anything else. `what` names the
  * argument in the message, e.g. "seed". */
 int ext_arg_int(sqlite3_context *ctx, sqlite3_value *v, const char *what,
                 sqlite3_int64 *out);
+
+/* TEXT integers (interrupt work): 1 and the value when text (n bytes) is
+ * an integer literal: optional white space, an optional sign, decimal
+ * digits, optional white space, within the INTEGER range (what a column of
+ * INTEGER affinity stores as an INTEGER, minus forms written as reals such
+ * as '2.0' or '1e3'). ext_arg_int accepts such TEXT. */
+int ext_text_integer(const unsigned char *text, int n, sqlite3_int64 *out);
 
 /* Reads a keyword argument: *index is the position of its TEXT in the
  * NULL-terminated `names`. `what` names the argument ("style") and

@@ -9,6 +9,7 @@ void ext_te_depth(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     sudoku_grid grid;
     int max_depth = SUDOKU_TE_UNLIMITED, depth;
+    sudoku_cancel cancel;
 
     if (ext_arg_grid(ctx, argv[0], 1, &grid) != EXT_OK)
         return;
@@ -24,7 +25,12 @@ void ext_te_depth(sqlite3_context *ctx, int argc, sqlite3_value **argv)
         /* No puzzle needs more levels than it has empty cells. */
         max_depth = m > SUDOKU_CELLS ? SUDOKU_CELLS : (int)m;
     }
-    depth = sudoku_te_depth(&grid, max_depth);
+    ext_cancel_init(sqlite3_context_db_handle(ctx), &cancel);
+    depth = sudoku_te_depth_cancel(&grid, max_depth, &cancel);
+    if (depth == SUDOKU_CANCELLED) {
+        ext_result_interrupted(ctx);
+        return;
+    }
     if (depth >= 0)
         sqlite3_result_int(ctx, depth);
 }

@@ -15,8 +15,9 @@
  * (puzzle, then count, then seed, each when present) and omits them.
  * Comparisons on n (=, <, <=, >, >=, also IN) are handed over too, after
  * the arguments, and narrow the rows made; SQLite still checks them
- * (omit = 0), so a narrowing that is only conservative (a REAL bound, a
- * TEXT operand) stays correct. Every row is reachable directly: row n of
+ * (omit = 0), so a narrowing that is only conservative (a REAL bound)
+ * stays correct; a TEXT operand narrows as SQLite's NUMERIC affinity
+ * reads it (n = '3' jumps to row 3). Every row is reachable directly: row n of
  * the full order is transform number n, and row n of the random mode draws
  * from its own stream (sudoku_scramble_seed). The cursor is a few
  * integers, the transform and the puzzle: rows are made on demand, so
@@ -261,9 +262,44 @@ static int read_int(sqlite3_value *v, const char *what, sqlite3_int64 *out,
             return 1;
         }
     }
+    if (type == SQLITE_TEXT) { /* as ext_arg_int */
+        const unsigned char *text = sqlite3_value_text(v);
+        if (text && ext_text_integer(text, sqlite3_value_bytes(v), out))
+            return 1;
+    }
     snprintf(msg, cap, NAME ": %s must be an INTEGER, not %s", what,
              type == SQLITE_FLOAT ? "a non-integral REAL" : ext_type_name(type));
     return 0;
+}
+
+static void narrow(int op, sqlite3_value *v, sqlite3_int64 *lo, sqlite3_int64 *hi);
+
+/* narrow() for a TEXT or BLOB operand. n (and the rowid) has INTEGER
+ * affinity, so SQLite compares it with the operand after applying NUMERIC
+ * affinity to the operand, whatever the operand's own affinity (a literal,
+ * a TEXT column): TEXT that looks like a number compares as that number
+ * ('3', ' 3 ', '3.0', '3e0' all equal 3), and what stays TEXT or BLOB is
+ * greater than every number. sqlite3_value_numeric_type() is that very
+ * conversion (applied to a copy: the operand is SQLite's). */
+static void narrow_text(int op, sqlite3_value *v, sqlite3_int64 *lo,
+                        sqlite3_int64 *hi)
+{
+    int type = SQLITE_BLOB;
+    if (sqlite3_value_type(v) == SQLITE_TEXT) {
+        sqlite3_value *num = sqlite3_value_dup(v);
+        if (!num)
+            return; /* out of memory: no narrowing is still correct */
+        type = sqlite3_value_numeric_type(num);
+        if (type == SQLITE_INTEGER || type == SQLITE_FLOAT)
+            narrow(op, num, lo, hi);
+        sqlite3_value_free(num);
+        if (type == SQLITE_INTEGER || type == SQLITE_FLOAT)
+            return;
+    }
+    /* greater than every n: n < v and n <= v hold for every row, n = v,
+     * n > v and n >= v for none */
+    if (op == OP_EQ || op == OP_GT || op == OP_GE)
+        *hi = *lo;
 }
 
 /* Narrows [*lo, *hi) by "n OP v". Only ever too wide, never too narrow:
@@ -274,6 +310,10 @@ static void narrow(int op, sqlite3_value *v, sqlite3_int64 *lo, sqlite3_int64 *h
     int type = sqlite3_value_type(v);
     if (type == SQLITE_NULL) {
         *hi = *lo; /* a comparison with NULL is never true */
+        return;
+    }
+    if (type == SQLITE_TEXT || type == SQLITE_BLOB) {
+        narrow_text(op, v, lo, hi);
         return;
     }
     if (type == SQLITE_INTEGER) {
@@ -309,7 +349,7 @@ static void narrow(int op, sqlite3_value *v, sqlite3_int64 *lo, sqlite3_int64 *h
                 b = INT64_MIN;
         }
     } else {
-        return; /* TEXT or BLOB: left to SQLite's own comparison */
+        return; /* unreachable: TEXT and BLOB went to narrow_text() */
     }
     if (op == OP_GT || op == OP_GE) {
         if (a > *lo)

@@ -6,6 +6,7 @@ void ext_solve(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     sudoku_grid puzzle, solution;
     sqlite3_int64 seed = 0;
+    sudoku_cancel cancel;
     int ok;
 
     if (ext_arg_grid(ctx, argv[0], 1, &puzzle) != EXT_OK)
@@ -13,9 +14,20 @@ void ext_solve(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     if (argc > 1) {
         if (ext_arg_int(ctx, argv[1], "seed", &seed) != EXT_OK)
             return;
-        ok = sudoku_solve_random(&puzzle, (uint64_t)seed, &solution);
-    } else {
-        ok = sudoku_solve(&puzzle, &solution);
+    }
+    /* a puzzle without a solution can take long to refute */
+    ext_cancel_init(sqlite3_context_db_handle(ctx), &cancel);
+    if (argc > 1)
+        ok = sudoku_solve_random_cancel(&puzzle, (uint64_t)seed, &solution,
+                                        &cancel);
+    else {
+        /* the first solution of the deterministic search: sudoku_solve()'s */
+        uint64_t n = sudoku_count_cancel(&puzzle, 1, &solution, &cancel);
+        ok = n == SUDOKU_COUNT_CANCELLED ? SUDOKU_CANCELLED : n != 0;
+    }
+    if (ok == SUDOKU_CANCELLED) {
+        ext_result_interrupted(ctx);
+        return;
     }
     if (ok)
         ext_result_grid(ctx, &solution);
@@ -26,6 +38,7 @@ void ext_count(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     sudoku_grid puzzle;
     sqlite3_int64 limit = 0;
+    sudoku_cancel cancel;
     uint64_t n;
 
     if (ext_arg_grid(ctx, argv[0], 1, &puzzle) != EXT_OK)
@@ -43,7 +56,12 @@ void ext_count(sqlite3_context *ctx, int argc, sqlite3_value **argv)
             return;
         }
     }
-    n = sudoku_count(&puzzle, (uint64_t)limit);
+    ext_cancel_init(sqlite3_context_db_handle(ctx), &cancel);
+    n = sudoku_count_cancel(&puzzle, (uint64_t)limit, NULL, &cancel);
+    if (n == SUDOKU_COUNT_CANCELLED) {
+        ext_result_interrupted(ctx);
+        return;
+    }
     if (n > (uint64_t)INT64_MAX) {
         ext_error(ctx, "more than %lld solutions", (long long)INT64_MAX);
         return;

@@ -8,6 +8,8 @@ Exits 77 (skipped) when this python cannot load extensions.
 import os
 import sqlite3
 import sys
+import threading
+import time
 
 
 def cases():
@@ -42,6 +44,24 @@ def main():
         else:
             failed += 1
             print(f"FAILED: {sql}\n  {detail}")
+    # Connection.interrupt() from a timer thread stops a call that would
+    # run for ever, with sqlite3's OperationalError "interrupted", soon.
+    timer = threading.Timer(0.05, db.interrupt)
+    start = time.monotonic()
+    timer.start()
+    try:
+        db.execute("SELECT sudoku_count(?)", ("." * 81,)).fetchone()
+        ok, detail = False, "sudoku_count of the empty grid ended on its own"
+    except sqlite3.OperationalError as e:
+        late = time.monotonic() - start - 0.05
+        ok = str(e) == "interrupted" and late < 0.1
+        detail = f"error {e!s} {late * 1000:.1f} ms after the interrupt"
+    timer.join()
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+        print(f"FAILED: interrupt()\n  {detail}")
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 

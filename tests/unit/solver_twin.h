@@ -21,6 +21,7 @@
 #define sudoku_count_solve twin_count_solve
 #define sudoku_count_cancel twin_count_cancel
 #define sudoku_solver_build twin_solver_build
+#define sudoku_solve_random_cancel twin_solve_random_cancel
 #include "../../core/solver.c"
 #undef sudoku_solve
 #undef sudoku_solve_random
@@ -28,6 +29,7 @@
 #undef sudoku_count_solve
 #undef sudoku_count_cancel
 #undef sudoku_solver_build
+#undef sudoku_solve_random_cancel
 #include "random_puzzle.h"
 
 static void same(const sudoku_grid *p, uint64_t limit, uint64_t seed)

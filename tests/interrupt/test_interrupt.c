@@ -1,0 +1,217 @@
+/*
+ * test_interrupt - every SQL function that can run long stops within
+ * 100 ms of sqlite3_interrupt() called from another thread, with SQLite's
+ * own "interrupted" error, and an interrupted INSERT ... SELECT leaves its
+ * table as it was.
+ *
+ *   test_interrupt PATH/sudoku.so   the loadable module, as a user loads it
+ *   test_interrupt --static         built with the extension linked in
+ *                                   (-DINTERRUPT_STATIC, -DSQLITE_CORE)
+ *
+ * The static build also includes core/te_depth.c with each T&E trial
+ * slowed down by ~10 microseconds (no real puzzle keeps T&E busy long
+ * enough to interrupt it: the slowest depth-3 ones take ~30 ms), which
+ * checks that T&E asks the hook often enough and unwinds.
+ *
+ * Built against Debian's SQLite 3.40 (no sqlite3_is_interrupted: the
+ * extension probes with a statement) and, by newer_sqlite.sh, against a
+ * newer amalgamation (the extension uses is_interrupted).
+ */
+#include <pthread.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#ifdef INTERRUPT_STATIC
+/* T&E with each trial slowed down, see above. */
+static void slow_trial(void)
+{
+    struct timespec t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    do
+        clock_gettime(CLOCK_MONOTONIC, &t);
+    while ((t.tv_sec - t0.tv_sec) * 1000000000L + (t.tv_nsec - t0.tv_nsec) < 10000);
+}
+#define TE_TRIAL_HOOK() slow_trial()
+#include "../../core/te_depth.c"
+int sqlite3_sudoku_init(sqlite3 *db, char **errmsg, const void *api);
+#endif
+
+#define INTERRUPT_AFTER_MS 50.0
+#define LATENCY_MS 100.0
+
+static int failures;
+
+/* The probe statements the extension prepares on SQLite before 3.41 (seen
+ * through a trace callback): they show which mechanism is in use. */
+static int probes;
+
+static int count_probes(unsigned type, void *ctx, void *stmt, void *sql)
+{
+    (void)type;
+    (void)ctx;
+    (void)sql;
+    if (strcmp(sqlite3_sql((sqlite3_stmt *)stmt), "SELECT 1") == 0)
+        probes++;
+    return 0;
+}
+
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
+}
+
+typedef struct interrupter {
+    sqlite3 *db;
+    double at; /* when sqlite3_interrupt() was called */
+} interrupter;
+
+static void *interrupt_later(void *arg)
+{
+    interrupter *it = arg;
+    struct timespec d = {0, (long)(INTERRUPT_AFTER_MS * 1e6)};
+    nanosleep(&d, NULL);
+    it->at = now_ms();
+    sqlite3_interrupt(it->db);
+    return NULL;
+}
+
+/* Runs sql to its end while another thread interrupts it after 50 ms. */
+static void expect_interrupted(sqlite3 *db, const char *what, const char *sql)
+{
+    interrupter it = {db, 0};
+    pthread_t th;
+    sqlite3_stmt *st = NULL;
+    int rc;
+    double start, end;
+
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
+        fprintf(stderr, "FAILED %s: prepare: %s\n", what, sqlite3_errmsg(db));
+        failures++;
+        return;
+    }
+    start = now_ms();
+    pthread_create(&th, NULL, interrupt_later, &it);
+    do
+        rc = sqlite3_step(st);
+    while (rc == SQLITE_ROW);
+    end = now_ms();
+    pthread_join(th, NULL);
+    if (rc != SQLITE_INTERRUPT || strcmp(sqlite3_errmsg(db), "interrupted") != 0) {
+        fprintf(stderr, "FAILED %s: rc %d (%s) after %.1f ms, want SQLITE_INTERRUPT\n",
+                what, rc, sqlite3_errmsg(db), end - start);
+        failures++;
+    } else if (end - it.at > LATENCY_MS) {
+        fprintf(stderr, "FAILED %s: stopped %.1f ms after the interrupt (limit %.0f ms)\n",
+                what, end - it.at, LATENCY_MS);
+        failures++;
+    } else {
+        printf("ok  %-44s stopped %5.2f ms after the interrupt\n", what, end - it.at);
+    }
+    sqlite3_finalize(st);
+}
+
+/* The first column of the single row of sql, as an integer (-1: error). */
+static long long one_int(sqlite3 *db, const char *sql)
+{
+    sqlite3_stmt *st = NULL;
+    long long v = -1;
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW)
+        v = sqlite3_column_int64(st, 0);
+    else
+        fprintf(stderr, "  %s: %s\n", sql, sqlite3_errmsg(db));
+    sqlite3_finalize(st);
+    return v;
+}
+
+static void expect_int(sqlite3 *db, const char *what, const char *sql, long long want)
+{
+    long long got = one_int(db, sql);
+    if (got != want) {
+        fprintf(stderr, "FAILED %s: %lld, want %lld\n", what, got, want);
+        failures++;
+    } else {
+        printf("ok  %s\n", what);
+    }
+}
+
+#define EMPTY "'.................................................................................'"
+#define HARD "'1.....7.9......2..68.......2.183..5..356.1.2.86..25......5.2...51..683.....31....'"
+
+int main(int argc, char **argv)
+{
+    sqlite3 *db;
+    char *err = NULL;
+
+#ifdef INTERRUPT_STATIC
+    sqlite3_auto_extension((void (*)(void))sqlite3_sudoku_init);
+    (void)argc;
+    (void)argv;
+#else
+    if (argc != 2) {
+        fprintf(stderr, "usage: test_interrupt PATH/sudoku.so\n");
+        return 2;
+    }
+#endif
+    printf("SQLite %s\n", sqlite3_libversion());
+    if (sqlite3_open(":memory:", &db) != SQLITE_OK)
+        return 1;
+#ifndef INTERRUPT_STATIC
+    sqlite3_enable_load_extension(db, 1);
+    if (sqlite3_load_extension(db, argv[1], NULL, &err) != SQLITE_OK) {
+        fprintf(stderr, "cannot load %s: %s\n", argv[1], err);
+        return 1;
+    }
+#endif
+
+    sqlite3_trace_v2(db, SQLITE_TRACE_STMT, count_probes, NULL);
+    expect_interrupted(db, "sudoku_count(empty grid)", "SELECT sudoku_count(" EMPTY ")");
+    sqlite3_trace_v2(db, 0, NULL, NULL);
+    if ((sqlite3_libversion_number() >= 3041000) != (probes == 0)) {
+        fprintf(stderr, "FAILED: %d probe statements on SQLite %s\n", probes,
+                sqlite3_libversion());
+        failures++;
+    } else {
+        printf("ok  %s (%d probe statements)\n",
+               probes ? "probes with a statement (before 3.41)"
+                      : "asks sqlite3_is_interrupted (3.41+)", probes);
+    }
+    expect_interrupted(db, "sudoku_count(empty grid, huge limit)",
+                       "SELECT sudoku_count(" EMPTY ", 9223372036854775807)");
+    /* the connection works again once the interrupted statement is gone */
+    expect_int(db, "a call after the interrupt runs normally",
+               "SELECT sudoku_count(" HARD ")", 1);
+    /* SQLite itself checks for interrupts between the rows of a table-valued
+     * function */
+    expect_interrupted(db, "count(*) FROM sudoku_scrambles(p, 2^63-1, 1)",
+                       "SELECT count(*) FROM sudoku_scrambles(" HARD ", 9223372036854775807, 1)");
+
+    /* nothing half-written: the first row's insert is rolled back */
+    sqlite3_exec(db, "CREATE TABLE t(n INTEGER); INSERT INTO t VALUES (42)", NULL, NULL, &err);
+    expect_interrupted(db, "INSERT ... SELECT sudoku_count(p) FROM (2 rows)",
+                       "INSERT INTO t SELECT sudoku_count(column1) FROM (VALUES (" HARD "), (" EMPTY "))");
+    expect_int(db, "the interrupted INSERT left the table unchanged",
+               "SELECT count(*) * 1000 + sum(n) FROM t", 1042);
+    sqlite3_exec(db, "BEGIN; INSERT INTO t VALUES (7)", NULL, NULL, &err);
+    expect_interrupted(db, "the same inside an explicit transaction",
+                       "INSERT INTO t SELECT sudoku_count(column1) FROM (VALUES (" HARD "), (" EMPTY "))");
+    sqlite3_exec(db, "COMMIT", NULL, NULL, NULL); /* fails: already rolled back */
+    expect_int(db, "which SQLite rolls back as a whole",
+               "SELECT count(*) * 1000 + sum(n) FROM t", 1042);
+
+#ifdef INTERRUPT_STATIC
+    expect_interrupted(db, "sudoku_te_depth(depth 3, slowed trials)",
+                       "SELECT sudoku_te_depth(" HARD ")");
+    expect_int(db, "the same puzzle's depth when not interrupted",
+               "SELECT sudoku_te_depth(" HARD ")", 3);
+#endif
+
+    sqlite3_close(db);
+    printf("%s\n", failures ? "FAILED" : "all passed");
+    return failures != 0;
+}
