@@ -42,8 +42,9 @@ fi
 libs="-lpthread -ldl -lm"
 $cc -O1 -I"$amal" -o "$dir/test_interrupt" "$src/tests/interrupt/test_interrupt.c" \
     "$dir/sqlite3.o" $libs || exit 1
-core=$(ls "$src"/core/*.c | grep -v '/te_depth\.c$')
+core=$(find "$src/core" -name '*.c' | grep -v '/te_depth\.c$')
 $cc -O1 -DSQLITE_CORE -DINTERRUPT_STATIC -I"$amal" -I"$src/core" \
+    -I"$build/generated/core" -I"$build/generated/ext" \
     -o "$dir/test_interrupt_static" "$src/tests/interrupt/test_interrupt.c" \
     $core "$src"/ext/*.c "$dir/sqlite3.o" $libs || exit 1
 
