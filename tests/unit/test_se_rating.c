@@ -87,8 +87,10 @@ static int band_of(int er)
 static void vectors(void)
 {
     FILE *f = check_open_data("vectors/se_ratings.tsv");
-    if (!f)
+    if (!f) {
+        printf("se_ratings.tsv: not found (../shared/data absent), vectors skipped\n");
         return;
+    }
     static const char *band_name[5] = { "up to 4.0", "4.1-6.9", "7.0-8.9 (chains)",
                                         "9.0-9.9", "10.0 and up" };
     int rows[5] = { 0 }, rated[5] = { 0 }, match[5] = { 0 };
