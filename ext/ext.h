@@ -93,4 +93,9 @@ void ext_te_depth(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 void ext_scramble(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 extern const sqlite3_module ext_scrambles_module;
 
+/* Sudoku Explainer rating (se.c: sudoku_se_rating and the sudoku_se_steps
+ * virtual table) */
+void ext_se_rating(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+extern const sqlite3_module ext_se_steps_module;
+
 #endif

@@ -49,6 +49,10 @@ static const struct {
     /* scrambles */
     {"sudoku_scramble", 1, DETERMINISTIC, ext_scramble},
     {"sudoku_scramble", 2, DETERMINISTIC, ext_scramble},
+
+    /* Sudoku Explainer rating (se.c) */
+    {"sudoku_se_rating", 1, DETERMINISTIC, ext_se_rating},
+    {"sudoku_se_rating", 2, DETERMINISTIC, ext_se_rating},
 };
 
 /* Virtual table modules (table-valued functions), same place. */
@@ -58,6 +62,8 @@ static const struct {
 } modules[] = {
     /* scrambles */
     {"sudoku_scrambles", &ext_scrambles_module},
+    /* Sudoku Explainer rating (se.c) */
+    {"sudoku_se_steps", &ext_se_steps_module},
 };
 
 #ifdef _WIN32
