@@ -20,9 +20,8 @@ int se_find_fish(const se_state *s, se_hint *h, int degree)
     const int base_start[2] = { SE_COL(0), SE_ROW(0) };
     const int cover_start[2] = { SE_ROW(0), SE_COL(0) };
     for (int t = 0; t < 2; t++)
-        for (unsigned base = 0; base < 512; base++) {
-            if (se_popcount(base) != degree)
-                continue;
+        for (int k = 0; k < se_subset_count[degree]; k++) {
+            unsigned base = se_subsets[degree][k];
             for (int d = 1; d <= 9; d++) {
                 if (placed[d] + 2 * degree > 9)
                     continue;

@@ -22,7 +22,13 @@
 typedef struct se_state {
     uint8_t value[81];  /* 0 = empty */
     uint16_t cand[81];  /* bit d-1: digit d still possible; 0 when placed */
+    /* Derived once per round by se_refresh() for the finders: */
+    uint16_t pos[27][10]; /* bit i: cell i of the house has digit d */
+    uint8_t empty[27];    /* empty cells per house */
 } se_state;
+
+/* Recomputes pos[][] and empty[] from value[] and cand[]. */
+void se_refresh(se_state *s);
 
 /* A step being built by a finder. */
 typedef struct se_hint {
@@ -38,29 +44,56 @@ extern const uint8_t se_cell_house[81][3];   /* box, row, column */
  * then the rest of its row, then the rest of its column. */
 extern const uint8_t se_peer[81][20];
 
-static inline int se_popcount(unsigned x) { return __builtin_popcount(x); }
+/* Bit count of a 9-bit (or 16-bit) set. The library is built for plain
+ * x86-64 (no popcnt instruction), where __builtin_popcount is a libgcc
+ * call: that call was half the rater's time. */
+static inline int se_popcount(unsigned x)
+{
+    x = x - ((x >> 1) & 0x5555u);
+    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
+    x = (x + (x >> 4)) & 0x0f0fu;
+    return (int)((x + (x >> 8)) & 0x1fu);
+}
 static inline int se_lowest(unsigned x) { return __builtin_ctz(x); }
 
 /* Bit i set when cell i of the house still has digit d (1..9). */
 static inline unsigned se_positions(const se_state *s, int house, int d)
 {
-    unsigned m = 0, bit = 1u << (d - 1);
-    for (int i = 0; i < 9; i++)
-        if (s->cand[se_house_cell[house][i]] & bit)
-            m |= 1u << i;
-    return m;
+    return s->pos[house][d];
 }
 
 static inline int se_empty_count(const se_state *s, int house)
 {
-    int n = 0;
-    for (int i = 0; i < 9; i++)
-        n += s->value[se_house_cell[house][i]] == 0;
-    return n;
+    return s->empty[house];
 }
 
-/* Do two houses share a cell? */
-int se_houses_cross(int h1, int h2);
+/* Do two houses share a cell? (A box and a line crossing it, or a row and
+ * a column; a house with itself.) */
+static inline int se_houses_cross(int h1, int h2)
+{
+    if (h1 > h2) {
+        int t = h1;
+        h1 = h2;
+        h2 = t;
+    }
+    if (h1 == h2)
+        return 1;
+    if (h1 < 9) {          /* box h1 with a box, a row or a column */
+        if (h2 < 9)
+            return 0;
+        if (h2 < 18)
+            return (h2 - 9) / 3 == h1 / 3;
+        if (h2 < 27)
+            return (h2 - 18) / 3 == h1 % 3;
+        return 0;
+    }
+    return h1 < 18 && h2 >= 18; /* a row and a column always cross */
+}
+
+/* The k-subsets of 0..8 as bitmasks, in increasing numeric order (the
+ * order the reference enumerates them in), and how many there are. */
+extern const uint16_t se_subsets[5][126];
+extern const int se_subset_count[5];
 /* Is `cell` in `house`? */
 static inline int se_in_house(int cell, int house)
 {

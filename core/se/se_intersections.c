@@ -17,14 +17,6 @@
  */
 #include "se_internal.h"
 
-int se_houses_cross(int h1, int h2)
-{
-    for (int i = 0; i < 9; i++)
-        if (se_in_house(se_house_cell[h1][i], h2))
-            return 1;
-    return 0;
-}
-
 static const int pair_types[4][2] = {
     { SE_BOX(0), SE_COL(0) }, { SE_BOX(0), SE_ROW(0) },
     { SE_COL(0), SE_BOX(0) }, { SE_ROW(0), SE_BOX(0) },

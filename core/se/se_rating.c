@@ -90,6 +90,23 @@ int se_hint_has_elims(const se_hint *h)
     return 0;
 }
 
+void se_refresh(se_state *s)
+{
+    for (int h = 0; h < 27; h++) {
+        uint16_t *pos = s->pos[h];
+        int empty = 0;
+        for (int d = 0; d < 10; d++)
+            pos[d] = 0;
+        for (int i = 0; i < 9; i++) {
+            int c = se_house_cell[h][i];
+            empty += s->value[c] == 0;
+            for (unsigned m = s->cand[c]; m; m &= m - 1)
+                pos[se_lowest(m) + 1] |= (uint16_t)(1u << i);
+        }
+        s->empty[h] = (uint8_t)empty;
+    }
+}
+
 static void place(se_state *s, int cell, int digit)
 {
     uint16_t bit = (uint16_t)(1u << (digit - 1));
@@ -147,6 +164,7 @@ sudoku_se_status sudoku_se_rate(const sudoku_grid *puzzle,
     while (empty > 0) {
         if (sudoku_cancelled(cancel))
             return SUDOKU_SE_CANCELLED;
+        se_refresh(&s);
         if (!next_step(&s, &h))
             return SUDOKU_SE_UNSUPPORTED;
         if (path->step_count >= SUDOKU_SE_MAX_STEPS)

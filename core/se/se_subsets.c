@@ -36,9 +36,8 @@ int se_find_hidden_set(const se_state *s, se_hint *h, int degree, int direct)
             unsigned pos[10];
             for (int d = 1; d <= 9; d++)
                 pos[d] = se_positions(s, house, d);
-            for (unsigned set = 0; set < 512; set++) {
-                if (se_popcount(set) != degree)
-                    continue;
+            for (int k = 0; k < se_subset_count[degree]; k++) {
+                unsigned set = se_subsets[degree][k];
                 unsigned cells = 0;
                 int ok = 1;
                 for (int d = 1; d <= 9 && ok; d++)
@@ -88,9 +87,8 @@ int se_find_naked_set(const se_state *s, se_hint *h, int degree)
         for (int house = house_type_start[t]; house < house_type_start[t] + 9; house++) {
             if (se_empty_count(s, house) < 2 * degree)
                 continue;
-            for (unsigned set = 0; set < 512; set++) {
-                if (se_popcount(set) != degree)
-                    continue;
+            for (int k = 0; k < se_subset_count[degree]; k++) {
+                unsigned set = se_subsets[degree][k];
                 unsigned digits = 0;
                 int ok = 1;
                 for (int i = 0; i < 9 && ok; i++)
