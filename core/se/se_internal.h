@@ -40,6 +40,8 @@ typedef struct se_hint {
 
 extern const uint8_t se_house_cell[27][9];
 extern const uint8_t se_cell_house[81][3];   /* box, row, column */
+/* Bit i set when cell i of house a also lies in house b. */
+extern const uint16_t se_house_in[27][27];
 /* The 20 peers of a cell in the reference's order: its box (box order),
  * then the rest of its row, then the rest of its column. */
 extern const uint8_t se_peer[81][20];

@@ -22,13 +22,6 @@ static const int pair_types[4][2] = {
     { SE_COL(0), SE_BOX(0) }, { SE_ROW(0), SE_BOX(0) },
 };
 
-static int in_positions_only(unsigned pos, int house, int other)
-{
-    for (int i = 0; i < 9; i++)
-        if ((pos >> i & 1) && !se_in_house(se_house_cell[house][i], other))
-            return 0;
-    return 1;
-}
 
 static void fill_locking(const se_state *s, se_hint *h, int a, int b, int d)
 {
@@ -50,7 +43,7 @@ int se_find_intersection(const se_state *s, se_hint *h, int direct)
                     continue;
                 for (int d = 1; d <= 9; d++) {
                     unsigned pos = se_positions(s, a, d);
-                    if (se_popcount(pos) < 2 || !in_positions_only(pos, a, b))
+                    if (se_popcount(pos) < 2 || (pos & ~se_house_in[a][b]))
                         continue;
                     if (!direct) {
                         se_hint_clear(h, a_is_box ? SE_POINTING : SE_CLAIMING,
@@ -66,14 +59,10 @@ int se_find_intersection(const se_state *s, se_hint *h, int direct)
                         unsigned pos3 = se_positions(s, c3, d);
                         if (se_popcount(pos3) < 2)
                             continue;
-                        int outside = 0, last = -1;
-                        for (int i = 0; i < 9; i++)
-                            if ((pos3 >> i & 1) && !se_in_house(se_house_cell[c3][i], b)) {
-                                outside++;
-                                last = se_house_cell[c3][i];
-                            }
-                        if (outside != 1)
+                        unsigned outside = pos3 & ~se_house_in[c3][b];
+                        if (se_popcount(outside) != 1)
                             continue;
+                        int last = se_house_cell[c3][se_lowest(outside)];
                         se_hint_clear(h, a_is_box ? SE_DIRECT_POINTING : SE_DIRECT_CLAIMING,
                                       a_is_box ? 17 : 19);
                         h->cell = last;

@@ -92,18 +92,24 @@ int se_hint_has_elims(const se_hint *h)
 
 void se_refresh(se_state *s)
 {
-    for (int h = 0; h < 27; h++) {
-        uint16_t *pos = s->pos[h];
-        int empty = 0;
-        for (int d = 0; d < 10; d++)
-            pos[d] = 0;
-        for (int i = 0; i < 9; i++) {
-            int c = se_house_cell[h][i];
-            empty += s->value[c] == 0;
-            for (unsigned m = s->cand[c]; m; m &= m - 1)
-                pos[se_lowest(m) + 1] |= (uint16_t)(1u << i);
+    memset(s->pos, 0, sizeof s->pos);
+    memset(s->empty, 0, sizeof s->empty);
+    for (int c = 0; c < 81; c++) {
+        if (s->value[c])
+            continue;
+        const uint8_t *h = se_cell_house[c];
+        /* the cell's index in its box, row and column */
+        unsigned in_box = 1u << (c / 9 % 3 * 3 + c % 3), in_row = 1u << (c % 9),
+                 in_col = 1u << (c / 9);
+        s->empty[h[0]]++;
+        s->empty[h[1]]++;
+        s->empty[h[2]]++;
+        for (unsigned m = s->cand[c]; m; m &= m - 1) {
+            int d = se_lowest(m) + 1;
+            s->pos[h[0]][d] |= (uint16_t)in_box;
+            s->pos[h[1]][d] |= (uint16_t)in_row;
+            s->pos[h[2]][d] |= (uint16_t)in_col;
         }
-        s->empty[h] = (uint8_t)empty;
     }
 }
 

@@ -33,11 +33,16 @@ int se_find_hidden_set(const se_state *s, se_hint *h, int degree, int direct)
             int empty = se_empty_count(s, house);
             if (!(empty > 2 * degree || (direct && empty > degree)))
                 continue;
-            unsigned pos[10];
-            for (int d = 1; d <= 9; d++)
+            unsigned pos[10], usable = 0; /* digits with two or more places */
+            for (int d = 1; d <= 9; d++) {
                 pos[d] = se_positions(s, house, d);
+                if (se_popcount(pos[d]) >= 2)
+                    usable |= 1u << (d - 1);
+            }
             for (int k = 0; k < se_subset_count[degree]; k++) {
                 unsigned set = se_subsets[degree][k];
+                if (set & ~usable)
+                    continue;
                 unsigned cells = 0;
                 int ok = 1;
                 for (int d = 1; d <= 9 && ok; d++)
