@@ -32,29 +32,41 @@ static void fill_locking(const se_state *s, se_hint *h, int a, int b, int d)
     }
 }
 
+/* The j-th (0..2) house of type `tb` crossing house `a`, in number order. */
+static int crossing(int a, int tb, int j)
+{
+    if (a < 9) /* a box: its rows or its columns */
+        return tb == SE_ROW(0) ? SE_ROW(a / 3 * 3 + j) : SE_COL(a % 3 * 3 + j);
+    if (a < 18) /* a row: the boxes of its band */
+        return SE_BOX((a - 9) / 3 * 3 + j);
+    return SE_BOX(j * 3 + (a - 18) / 3); /* a column: the boxes of its stack */
+}
+
 int se_find_intersection(const se_state *s, se_hint *h, int direct)
 {
     for (int p = 0; p < 4; p++) {
         int ta = pair_types[p][0], tb = pair_types[p][1];
         int a_is_box = ta == SE_BOX(0);
         for (int a = ta; a < ta + 9; a++)
-            for (int b = tb; b < tb + 9; b++) {
-                if (!se_houses_cross(a, b))
-                    continue;
+            for (int jb = 0; jb < 3; jb++) {
+                int b = crossing(a, tb, jb);
                 for (int d = 1; d <= 9; d++) {
                     unsigned pos = se_positions(s, a, d);
                     if (se_popcount(pos) < 2 || (pos & ~se_house_in[a][b]))
                         continue;
                     if (!direct) {
+                        /* worth it only when b has the digit outside a */
+                        if (!(se_positions(s, b, d) & ~se_house_in[b][a]))
+                            continue;
                         se_hint_clear(h, a_is_box ? SE_POINTING : SE_CLAIMING,
                                       a_is_box ? 26 : 28);
                         fill_locking(s, h, a, b, d);
-                        if (se_hint_has_elims(h))
-                            return 1;
-                        continue;
+                        return 1;
                     }
-                    for (int c3 = ta; c3 < ta + 9; c3++) {
-                        if (c3 == a || !se_houses_cross(c3, b))
+                    /* the other houses of a's type crossing b, in number order */
+                    for (int j3 = 0; j3 < 3; j3++) {
+                        int c3 = crossing(b, ta, j3);
+                        if (c3 == a)
                             continue;
                         unsigned pos3 = se_positions(s, c3, d);
                         if (se_popcount(pos3) < 2)
@@ -62,10 +74,9 @@ int se_find_intersection(const se_state *s, se_hint *h, int direct)
                         unsigned outside = pos3 & ~se_house_in[c3][b];
                         if (se_popcount(outside) != 1)
                             continue;
-                        int last = se_house_cell[c3][se_lowest(outside)];
                         se_hint_clear(h, a_is_box ? SE_DIRECT_POINTING : SE_DIRECT_CLAIMING,
                                       a_is_box ? 17 : 19);
-                        h->cell = last;
+                        h->cell = se_house_cell[c3][se_lowest(outside)];
                         h->digit = d;
                         return 1;
                     }
