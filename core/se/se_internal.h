@@ -22,13 +22,11 @@
 typedef struct se_state {
     uint8_t value[81];  /* 0 = empty */
     uint16_t cand[81];  /* bit d-1: digit d still possible; 0 when placed */
-    /* Derived once per round by se_refresh() for the finders: */
+    /* Kept in step with cand[] and value[] by the driver, for the finders: */
     uint16_t pos[27][10]; /* bit i: cell i of the house has digit d */
     uint8_t empty[27];    /* empty cells per house */
 } se_state;
 
-/* Recomputes pos[][] and empty[] from value[] and cand[]. */
-void se_refresh(se_state *s);
 
 /* A step being built by a finder. */
 typedef struct se_hint {

@@ -90,36 +90,32 @@ int se_hint_has_elims(const se_hint *h)
     return 0;
 }
 
-void se_refresh(se_state *s)
+/* Removes digit d (0-based) from cell c, keeping pos[][] in step. */
+static void remove_candidate(se_state *s, int c, int d)
 {
-    memset(s->pos, 0, sizeof s->pos);
-    memset(s->empty, 0, sizeof s->empty);
-    for (int c = 0; c < 81; c++) {
-        if (s->value[c])
-            continue;
-        const uint8_t *h = se_cell_house[c];
-        /* the cell's index in its box, row and column */
-        unsigned in_box = 1u << (c / 9 % 3 * 3 + c % 3), in_row = 1u << (c % 9),
-                 in_col = 1u << (c / 9);
-        s->empty[h[0]]++;
-        s->empty[h[1]]++;
-        s->empty[h[2]]++;
-        for (unsigned m = s->cand[c]; m; m &= m - 1) {
-            int d = se_lowest(m) + 1;
-            s->pos[h[0]][d] |= (uint16_t)in_box;
-            s->pos[h[1]][d] |= (uint16_t)in_row;
-            s->pos[h[2]][d] |= (uint16_t)in_col;
-        }
-    }
+    uint16_t bit = (uint16_t)(1u << d);
+    if (!(s->cand[c] & bit))
+        return;
+    s->cand[c] &= (uint16_t)~bit;
+    const uint8_t *h = se_cell_house[c];
+    s->pos[h[0]][d + 1] &= (uint16_t)~(1u << (c / 9 % 3 * 3 + c % 3));
+    s->pos[h[1]][d + 1] &= (uint16_t)~(1u << (c % 9));
+    s->pos[h[2]][d + 1] &= (uint16_t)~(1u << (c / 9));
 }
 
+/* Places digit at cell: its candidates go, and the digit leaves its peers.
+ * pos[][] and empty[] follow incrementally. */
 static void place(se_state *s, int cell, int digit)
 {
-    uint16_t bit = (uint16_t)(1u << (digit - 1));
+    for (unsigned m = s->cand[cell]; m; m &= m - 1)
+        remove_candidate(s, cell, se_lowest(m));
     s->value[cell] = (uint8_t)digit;
-    s->cand[cell] = 0;
+    const uint8_t *h = se_cell_house[cell];
+    s->empty[h[0]]--;
+    s->empty[h[1]]--;
+    s->empty[h[2]]--;
     for (int i = 0; i < 20; i++)
-        s->cand[se_peer[cell][i]] &= (uint16_t)~bit;
+        remove_candidate(s, se_peer[cell][i], digit - 1);
 }
 
 /* The first step in the reference's order among the techniques we have. */
@@ -161,6 +157,12 @@ sudoku_se_status sudoku_se_rate(const sudoku_grid *puzzle,
         s.value[c] = 0;
         s.cand[c] = 0x1ff;
     }
+    for (int hs = 0; hs < 27; hs++) { /* an empty grid */
+        s.empty[hs] = 9;
+        s.pos[hs][0] = 0;
+        for (int d = 1; d <= 9; d++)
+            s.pos[hs][d] = 0x1ff;
+    }
     for (int c = 0; c < 81; c++)
         if (puzzle->cell[c])
             place(&s, c, puzzle->cell[c]);
@@ -170,7 +172,6 @@ sudoku_se_status sudoku_se_rate(const sudoku_grid *puzzle,
     while (empty > 0) {
         if (sudoku_cancelled(cancel))
             return SUDOKU_SE_CANCELLED;
-        se_refresh(&s);
         if (!next_step(&s, &h))
             return SUDOKU_SE_UNSUPPORTED;
         if (path->step_count >= SUDOKU_SE_MAX_STEPS)
@@ -182,12 +183,12 @@ sudoku_se_status sudoku_se_rate(const sudoku_grid *puzzle,
         st->digit = (uint8_t)h.digit;
         st->elim_first = (uint16_t)path->elim_count;
         for (int c = 0; c < 81; c++)
-            for (int d = 0; d < 9; d++)
-                if ((h.elim[c] >> d & 1) && (s.cand[c] >> d & 1) &&
-                    path->elim_count < SUDOKU_SE_MAX_ELIMS) {
+            for (unsigned m = h.elim[c] & s.cand[c]; m; m &= m - 1) {
+                int d = se_lowest(m);
+                if (path->elim_count < SUDOKU_SE_MAX_ELIMS)
                     path->elim[path->elim_count++] = (uint16_t)(c * 9 + d);
-                    s.cand[c] &= (uint16_t)~(1u << d);
-                }
+                remove_candidate(&s, c, d);
+            }
         st->elim_count = (uint16_t)(path->elim_count - st->elim_first);
         if (h.cell >= 0) {
             place(&s, h.cell, h.digit);
