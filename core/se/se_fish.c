@@ -30,7 +30,7 @@ int se_find_fish(const se_state *s, se_hint *h, int degree)
                 for (int i = 0; i < 9 && ok; i++)
                     if (base >> i & 1) {
                         unsigned pos = se_positions(s, base_start[t] + i, d);
-                        if (se_popcount(pos) < 2)
+                        if (se_at_most_one_bit(pos))
                             ok = 0;
                         cover |= pos;
                     }

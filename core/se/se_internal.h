@@ -54,6 +54,9 @@ static inline int se_popcount(unsigned x)
     x = (x + (x >> 4)) & 0x0f0fu;
     return (int)((x + (x >> 8)) & 0x1fu);
 }
+/* Exactly one bit / at most one bit, without counting. */
+static inline int se_one_bit(unsigned x) { return x && !(x & (x - 1)); }
+static inline int se_at_most_one_bit(unsigned x) { return !(x & (x - 1)); }
 static inline int se_lowest(unsigned x) { return __builtin_ctz(x); }
 
 /* Bit i set when cell i of the house still has digit d (1..9). */

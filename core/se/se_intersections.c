@@ -52,7 +52,7 @@ int se_find_intersection(const se_state *s, se_hint *h, int direct)
                 int b = crossing(a, tb, jb);
                 for (int d = 1; d <= 9; d++) {
                     unsigned pos = se_positions(s, a, d);
-                    if (se_popcount(pos) < 2 || (pos & ~se_house_in[a][b]))
+                    if (se_at_most_one_bit(pos) || (pos & ~se_house_in[a][b]))
                         continue;
                     if (!direct) {
                         /* worth it only when b has the digit outside a */
@@ -69,10 +69,10 @@ int se_find_intersection(const se_state *s, se_hint *h, int direct)
                         if (c3 == a)
                             continue;
                         unsigned pos3 = se_positions(s, c3, d);
-                        if (se_popcount(pos3) < 2)
+                        if (se_at_most_one_bit(pos3))
                             continue;
                         unsigned outside = pos3 & ~se_house_in[c3][b];
-                        if (se_popcount(outside) != 1)
+                        if (!se_one_bit(outside))
                             continue;
                         se_hint_clear(h, a_is_box ? SE_DIRECT_POINTING : SE_DIRECT_CLAIMING,
                                       a_is_box ? 17 : 19);

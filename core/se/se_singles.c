@@ -22,7 +22,7 @@ int se_find_hidden_single(const se_state *s, se_hint *h)
                     continue;
                 for (int d = 1; d <= 9; d++) {
                     unsigned pos = se_positions(s, house, d);
-                    if (se_popcount(pos) != 1)
+                    if (!se_one_bit(pos))
                         continue;
                     if (alone)
                         se_hint_clear(h, SE_FULL_HOUSE, 10);
@@ -41,7 +41,7 @@ int se_find_hidden_single(const se_state *s, se_hint *h)
 int se_find_naked_single(const se_state *s, se_hint *h)
 {
     for (int c = 0; c < 81; c++)
-        if (s->cand[c] && se_popcount(s->cand[c]) == 1) {
+        if (s->cand[c] && se_one_bit(s->cand[c])) {
             se_hint_clear(h, SE_NAKED_SINGLE, 23);
             h->cell = c;
             h->digit = se_lowest(s->cand[c]) + 1;

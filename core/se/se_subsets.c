@@ -36,7 +36,7 @@ int se_find_hidden_set(const se_state *s, se_hint *h, int degree, int direct)
             unsigned pos[10], usable = 0; /* digits with two or more places */
             for (int d = 1; d <= 9; d++) {
                 pos[d] = se_positions(s, house, d);
-                if (se_popcount(pos[d]) >= 2)
+                if (!se_at_most_one_bit(pos[d]))
                     usable |= 1u << (d - 1);
             }
             for (int k = 0; k < se_subset_count[degree]; k++) {
@@ -47,7 +47,7 @@ int se_find_hidden_set(const se_state *s, se_hint *h, int degree, int direct)
                 int ok = 1;
                 for (int d = 1; d <= 9 && ok; d++)
                     if (set >> (d - 1) & 1) {
-                        if (se_popcount(pos[d]) < 2)
+                        if (se_at_most_one_bit(pos[d]))
                             ok = 0;
                         cells |= pos[d];
                     }
@@ -69,10 +69,10 @@ int se_find_hidden_set(const se_state *s, se_hint *h, int degree, int direct)
                     continue;
                 }
                 for (int d = 1; d <= 9; d++) {
-                    if ((set >> (d - 1) & 1) || se_popcount(pos[d]) < 2)
+                    if ((set >> (d - 1) & 1) || se_at_most_one_bit(pos[d]))
                         continue;
                     unsigned rest = pos[d] & ~cells;
-                    if (se_popcount(rest) == 1) {
+                    if (se_one_bit(rest)) {
                         memset(h->elim, 0, sizeof h->elim); /* not applied */
                         h->cell = se_house_cell[house][se_lowest(rest)];
                         h->digit = d;
@@ -99,7 +99,7 @@ int se_find_naked_set(const se_state *s, se_hint *h, int degree)
                 for (int i = 0; i < 9 && ok; i++)
                     if (set >> i & 1) {
                         uint16_t c = s->cand[se_house_cell[house][i]];
-                        if (se_popcount(c) < 2)
+                        if (se_at_most_one_bit(c))
                             ok = 0;
                         digits |= c;
                     }
