@@ -29,6 +29,24 @@
  * - serate prints each as (int)((x + 0.05) * 10) split into units and
  *   tenths; we keep tenths as integers throughout, so no rounding arises.
  *
+ * Read from the reference for the techniques still to write (next steps):
+ * - Unique loops come right after the XYZ-wing. Unlike the techniques
+ *   above, that family collects ALL its steps, sorts them by rating, then
+ *   by type (stable, so discovery order breaks the rest), and offers the
+ *   first. Rating 4.5 (type 1, 2, 4; a loop of 4 cells), +0.1 for a loop of
+ *   6, +0.2 for 8, +0.5 for 10 or more; type 3 adds 0.1 per extra digit of
+ *   its naked or hidden set (pair +0.1 ... quad +0.3).
+ * - Then naked quad 5.0, jellyfish 5.2, hidden quad 5.4 (already in
+ *   se_subsets.c / se_fish.c, called with degree 4), BUG type 1 5.6,
+ *   types 2 and 4 5.7, type 3 5.7 + 0.1 per extra digit of its naked set;
+ *   aligned pair exclusion 6.2, aligned triple exclusion 7.5.
+ * - Chains: cycles 6.5 (7.0 when both X and Y links), forcing chains 6.6
+ *   (7.0), Nishio 7.5, multiple 8.0, dynamic 8.5, dynamic+ (nesting level
+ *   1) 9.0, nested levels 2.. 9.5 + 0.5 * (level - 2); each plus a length
+ *   term: 0.1 for every ceiling the chain's length (its complexity - 2)
+ *   exceeds, ceilings 4, 6, 8, 12, 16, 24, 32, 48, ... (alternately times
+ *   3/2 and 4/3). The chaining producers also sort what they find.
+ *
  * This version stops with SUDOKU_SE_UNSUPPORTED at the first round where
  * none of the techniques up to the XYZ-wing finds a step: the reference
  * would then try unique loops, which is not implemented yet, so any
