@@ -12,7 +12,7 @@
  * 3. A puzzle per technique family, with serate's ER/EP/ED, whose path
  *    shows that technique (no data needed).
  * 4. The invalid cases: clashing givens, no solution, two solutions, a
- *    full grid.
+ *    full grid; and a cancel hook that stops at once.
  */
 #include "check.h"
 #include "se_rating.h"
@@ -154,8 +154,19 @@ static void families(void)
     }
 }
 
+static int stop_now(void *arg)
+{
+    (void)arg;
+    return 1;
+}
+
 static void invalid(void)
 {
+    /* a cancel hook that says stop: CANCELLED, whatever the solver does */
+    sudoku_cancel stop = { stop_now, NULL };
+    sudoku_grid easy = check_grid(CHECK_EXAMPLE);
+    CHECK(sudoku_se_rate(&easy, &path, &stop) == SUDOKU_SE_CANCELLED);
+
     sudoku_grid g = check_grid(CHECK_EXAMPLE);
     g.cell[1] = g.cell[0]; /* clash in row 1 */
     CHECK(sudoku_se_rate(&g, &path, NULL) == SUDOKU_SE_INVALID);
