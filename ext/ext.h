@@ -108,5 +108,9 @@ extern const sqlite3_module ext_read_module;
 /* version and build information (version.c) */
 void ext_version(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 void ext_debug(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+/* Sudoku Explainer rating (se.c: sudoku_se_rating and the sudoku_se_steps
+ * virtual table) */
+void ext_se_rating(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+extern const sqlite3_module ext_se_steps_module;
 
 #endif

@@ -58,6 +58,9 @@ static const struct {
      * runs, so it is innocuous but not deterministic */
     {"sudoku_version", 0, DETERMINISTIC, ext_version},
     {"sudoku_debug", 0, SQLITE_UTF8 | SQLITE_INNOCUOUS, ext_debug},
+    /* Sudoku Explainer rating (se.c) */
+    {"sudoku_se_rating", 1, DETERMINISTIC, ext_se_rating},
+    {"sudoku_se_rating", 2, DETERMINISTIC, ext_se_rating},
 };
 
 /* Virtual table modules (table-valued functions), same place. */
@@ -70,6 +73,8 @@ static const struct {
 
     /* reading files (direct-only: xConnect says so) */
     {"sudoku_read", &ext_read_module},
+    /* Sudoku Explainer rating (se.c) */
+    {"sudoku_se_steps", &ext_se_steps_module},
 };
 
 #ifdef _WIN32

@@ -1,0 +1,70 @@
+/*
+ * bench_se - sudoku_se_rating through SQL, one core, per band of the
+ * Sudoku Explainer scale, on vectors/se_ratings.tsv (the rows serate
+ * 1.2.1.3 rated, with its ratings).
+ *
+ * Per band (of serate's ER): rows, rows this version rates (the others
+ * return NULL as soon as the rater reaches a technique it lacks), and the
+ * throughput of `SELECT sudoku_se_rating(p)` over the band, best of 3.
+ * The reference (serate, Java, one JVM for the whole batch) is measured by
+ * hand outside the repo; see README "Sudoku Explainer rating".
+ */
+#include "bench.h"
+
+static int band_of(const char *rating)
+{
+    double er = atof(rating);
+    return er < 4.05 ? 0 : er < 8.95 ? 1 : er < 9.95 ? 2 : 3;
+}
+
+int main(void)
+{
+    static const char *band_name[4] = { "ER<=4.0", "ER4.1-8.9", "ER9.0-9.9", "ER>=10" };
+    const char *dir = getenv("SUDOKU_DATA");
+    char path[1024], line[512];
+    if (!dir || !*dir)
+        dir = SUDOKU_DATA_DIR;
+    snprintf(path, sizeof path, "%s/vectors/se_ratings.tsv", dir);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        printf("vectors/se_ratings.tsv: data absent, skipped\n");
+        return 0;
+    }
+    sqlite3 *db = bench_open(NULL);
+    sqlite3_exec(db, "CREATE TABLE v(p TEXT, band INTEGER); BEGIN", NULL, NULL, NULL);
+    sqlite3_stmt *st;
+    sqlite3_prepare_v2(db, "INSERT INTO v VALUES (?, ?)", -1, &st, NULL);
+    while (fgets(line, sizeof line, f)) {
+        char *tab = strchr(line, '\t');
+        if (line[0] == '#' || !tab)
+            continue;
+        sqlite3_bind_text(st, 1, line, (int)(tab - line), SQLITE_TRANSIENT);
+        sqlite3_bind_int(st, 2, band_of(tab + 1));
+        sqlite3_step(st);
+        sqlite3_reset(st);
+    }
+    sqlite3_finalize(st);
+    fclose(f);
+    sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+    for (int b = 0; b < 4; b++) {
+        char sql[256], label[64];
+        int rows = 0, rated = 0;
+        snprintf(sql, sizeof sql,
+                 "SELECT count(*), count(sudoku_se_rating(p)) FROM v WHERE band = %d", b);
+        sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+        if (sqlite3_step(st) == SQLITE_ROW) {
+            rows = sqlite3_column_int(st, 0);
+            rated = sqlite3_column_int(st, 1);
+        }
+        sqlite3_finalize(st);
+        snprintf(sql, sizeof sql,
+                 "SELECT sudoku_se_rating(p) FROM v WHERE band = %d", b);
+        double s = bench_best_sql(db, 3, sql);
+        snprintf(label, sizeof label, "se_ratings %s", band_name[b]);
+        bench_report("sudoku_se_rating", label, "rated", "sql", (size_t)rows, s);
+        printf("    %d rows, %d rated exactly (the rest: NULL, beyond XYZ-wing), %.1f us/row\n",
+               rows, rated, rows ? s * 1e6 / rows : 0.0);
+    }
+    sqlite3_close(db);
+    return 0;
+}

@@ -1,0 +1,122 @@
+/*
+ * se_internal.h - shared state of the Sudoku Explainer rater (core/se/).
+ *
+ * Houses are numbered as the reference walks them: 0..8 boxes (left to
+ * right, top to bottom), 9..17 rows, 18..26 columns. A house's cells are
+ * indexed 0..8: a row left to right, a column top to bottom, a box row by
+ * row. Every finder returns the FIRST step in the reference's own search
+ * order (which house type first, which digits or cells first), because the
+ * rater applies the first step it finds and the path, hence the rating,
+ * depends on which one that is.
+ */
+#ifndef SUDOKU_SE_INTERNAL_H
+#define SUDOKU_SE_INTERNAL_H
+
+#include <stdint.h>
+#include "../se_rating.h"
+
+#define SE_BOX(i) (i)
+#define SE_ROW(i) (9 + (i))
+#define SE_COL(i) (18 + (i))
+
+typedef struct se_state {
+    uint8_t value[81];  /* 0 = empty */
+    uint16_t cand[81];  /* bit d-1: digit d still possible; 0 when placed */
+    /* Kept in step with cand[] and value[] by the driver, for the finders: */
+    uint16_t pos[27][10]; /* bit i: cell i of the house has digit d */
+    uint8_t empty[27];    /* empty cells per house */
+} se_state;
+
+
+/* A step being built by a finder. */
+typedef struct se_hint {
+    int technique;
+    int rating;          /* tenths */
+    int cell, digit;     /* placement, or cell -1 */
+    uint16_t elim[81];   /* candidates removed, per cell */
+} se_hint;
+
+extern const uint8_t se_house_cell[27][9];
+extern const uint8_t se_cell_house[81][3];   /* box, row, column */
+/* Bit i set when cell i of house a also lies in house b. */
+extern const uint16_t se_house_in[27][27];
+/* The 20 peers of a cell in the reference's order: its box (box order),
+ * then the rest of its row, then the rest of its column. */
+extern const uint8_t se_peer[81][20];
+
+/* Bit count of a 9-bit (or 16-bit) set. The library is built for plain
+ * x86-64 (no popcnt instruction), where __builtin_popcount is a libgcc
+ * call: that call was half the rater's time. */
+static inline int se_popcount(unsigned x)
+{
+    x = x - ((x >> 1) & 0x5555u);
+    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
+    x = (x + (x >> 4)) & 0x0f0fu;
+    return (int)((x + (x >> 8)) & 0x1fu);
+}
+/* Exactly one bit / at most one bit, without counting. */
+static inline int se_one_bit(unsigned x) { return x && !(x & (x - 1)); }
+static inline int se_at_most_one_bit(unsigned x) { return !(x & (x - 1)); }
+static inline int se_lowest(unsigned x) { return __builtin_ctz(x); }
+
+/* Bit i set when cell i of the house still has digit d (1..9). */
+static inline unsigned se_positions(const se_state *s, int house, int d)
+{
+    return s->pos[house][d];
+}
+
+static inline int se_empty_count(const se_state *s, int house)
+{
+    return s->empty[house];
+}
+
+/* Do two houses share a cell? (A box and a line crossing it, or a row and
+ * a column; a house with itself.) */
+static inline int se_houses_cross(int h1, int h2)
+{
+    if (h1 > h2) {
+        int t = h1;
+        h1 = h2;
+        h2 = t;
+    }
+    if (h1 == h2)
+        return 1;
+    if (h1 < 9) {          /* box h1 with a box, a row or a column */
+        if (h2 < 9)
+            return 0;
+        if (h2 < 18)
+            return (h2 - 9) / 3 == h1 / 3;
+        if (h2 < 27)
+            return (h2 - 18) / 3 == h1 % 3;
+        return 0;
+    }
+    return h1 < 18 && h2 >= 18; /* a row and a column always cross */
+}
+
+/* The k-subsets of 0..8 as bitmasks, in increasing numeric order (the
+ * order the reference enumerates them in), and how many there are. */
+extern const uint16_t se_subsets[5][126];
+extern const int se_subset_count[5];
+/* Is `cell` in `house`? */
+static inline int se_in_house(int cell, int house)
+{
+    const uint8_t *h = se_cell_house[cell];
+    return h[0] == house || h[1] == house || h[2] == house;
+}
+
+/* Clears a hint to "nothing yet". */
+void se_hint_clear(se_hint *h, int technique, int rating);
+/* 1 when the hint removes at least one candidate. */
+int se_hint_has_elims(const se_hint *h);
+
+/* The finders; each returns 1 and fills `h` with the reference's first
+ * step of its kind, or returns 0. */
+int se_find_hidden_single(const se_state *s, se_hint *h);
+int se_find_naked_single(const se_state *s, se_hint *h);
+int se_find_intersection(const se_state *s, se_hint *h, int direct);
+int se_find_hidden_set(const se_state *s, se_hint *h, int degree, int direct);
+int se_find_naked_set(const se_state *s, se_hint *h, int degree);
+int se_find_fish(const se_state *s, se_hint *h, int degree);
+int se_find_xy_wing(const se_state *s, se_hint *h, int xyz);
+
+#endif

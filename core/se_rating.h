@@ -1,0 +1,93 @@
+/*
+ * se_rating.h - the Sudoku Explainer rating (ER/EP/ED) of a puzzle, as the
+ * command-line rater `serate` 1.2.1.3 (Sudoku Explainer 1.2.1) prints it,
+ * and the solving path that gives it.
+ *
+ * The rater applies one step at a time: it asks its techniques, in a fixed
+ * order, for a step, takes the first one found, applies it, and repeats
+ * until the grid is full. ER is the highest rating of the steps taken, EP
+ * the highest rating up to and including the first placement, ED the
+ * rating of the first step. core/se/se_rating.c says exactly how.
+ *
+ * THIS VERSION implements the techniques up to the XYZ-Wing (ratings 1.0
+ * to 4.4; see core/se/se_internal.h for the list). When the reference's
+ * next step would need a technique it does not have yet (unique loops,
+ * BUG, aligned exclusion, chains, ...), it returns SUDOKU_SE_UNSUPPORTED
+ * and never guesses a rating. So every rating it returns is exact.
+ *
+ * Reentrant, no allocation; the path lives in the caller's struct.
+ */
+#ifndef SUDOKU_SE_RATING_H
+#define SUDOKU_SE_RATING_H
+
+#include <stdint.h>
+#include "grid.h"
+#include "cancel.h"
+
+typedef enum sudoku_se_status {
+    SUDOKU_SE_OK = 0,        /* rated: er/ep/ed and the path are exact */
+    SUDOKU_SE_INVALID,       /* clashing givens, no or several solutions,
+                                or already full (nothing to rate) */
+    SUDOKU_SE_UNSUPPORTED,   /* needs a technique this version lacks; the
+                                path holds the steps up to there */
+    SUDOKU_SE_CANCELLED      /* stopped by the cancel hook */
+} sudoku_se_status;
+
+/* The techniques, in the order the reference tries them. */
+typedef enum sudoku_se_technique {
+    SE_FULL_HOUSE,           /* last empty cell of a house, 1.0 */
+    SE_HIDDEN_SINGLE_BOX,    /* 1.2 */
+    SE_HIDDEN_SINGLE_LINE,   /* hidden single in a row or column, 1.5 */
+    SE_DIRECT_POINTING,      /* 1.7 */
+    SE_DIRECT_CLAIMING,      /* 1.9 */
+    SE_DIRECT_HIDDEN_PAIR,   /* 2.0 */
+    SE_NAKED_SINGLE,         /* 2.3 */
+    SE_DIRECT_HIDDEN_TRIPLE, /* 2.5 */
+    SE_POINTING,             /* 2.6 */
+    SE_CLAIMING,             /* 2.8 */
+    SE_NAKED_PAIR,           /* 3.0 */
+    SE_X_WING,               /* 3.2 */
+    SE_HIDDEN_PAIR,          /* 3.4 */
+    SE_NAKED_TRIPLE,         /* 3.6 */
+    SE_SWORDFISH,            /* 3.8 */
+    SE_HIDDEN_TRIPLE,        /* 4.0 */
+    SE_XY_WING,              /* 4.2 */
+    SE_XYZ_WING,             /* 4.4 */
+    SE_TECHNIQUE_COUNT
+} sudoku_se_technique;
+
+/* Name of a technique ("Hidden Single", "X-Wing", ...). */
+const char *sudoku_se_technique_name(sudoku_se_technique t);
+
+/* Most steps a path can hold: every step removes at least one of the 729
+ * candidates. Most eliminations likewise. */
+#define SUDOKU_SE_MAX_STEPS 729
+#define SUDOKU_SE_MAX_ELIMS 729
+
+typedef struct sudoku_se_step {
+    uint8_t technique;   /* sudoku_se_technique */
+    uint8_t rating;      /* tenths: 23 is 2.3 */
+    int8_t  cell;        /* placed cell 0..80 (row-major), or -1 */
+    uint8_t digit;       /* placed digit 1..9, or 0 */
+    uint16_t elim_first; /* this step's eliminations: elims[elim_first..] */
+    uint16_t elim_count;
+} sudoku_se_step;
+
+typedef struct sudoku_se_path {
+    int er, ep, ed;      /* tenths; valid when the status is SUDOKU_SE_OK */
+    int step_count;
+    int elim_count;
+    sudoku_se_step step[SUDOKU_SE_MAX_STEPS];
+    uint16_t elim[SUDOKU_SE_MAX_ELIMS]; /* cell * 9 + (digit - 1) */
+} sudoku_se_path;
+
+/* Rates `puzzle`, filling `path`. NULL cancel: never stops. */
+sudoku_se_status sudoku_se_rate(const sudoku_grid *puzzle,
+                                sudoku_se_path *path,
+                                const sudoku_cancel *cancel);
+
+/* Writes a rating in tenths as serate prints it ("4.4", "11.0") into out
+ * (at least 8 bytes); returns out. */
+char *sudoku_se_format_rating(int tenths, char out[8]);
+
+#endif

@@ -1,0 +1,280 @@
+/*
+ * se.c - the Sudoku Explainer rating in SQL (core/se_rating.h).
+ *
+ *   sudoku_se_rating(p)             REAL  ER, as serate 1.2.1.3 prints it
+ *   sudoku_se_rating(p, 'pearl')    REAL  EP
+ *   sudoku_se_rating(p, 'diamond')  REAL  ED
+ *   sudoku_se_rating(p, 'all')      TEXT  'ER/EP/ED' like serate's %r/%p/%d
+ *   sudoku_se_steps(p)              the solving path, one row per step
+ *
+ * NULL when the puzzle has no rating (clashing givens, no or several
+ * solutions, a full grid) and when it needs a technique this version does
+ * not implement yet: the value returned is exact or absent, never a guess.
+ *
+ * sudoku_se_steps is an eponymous table-valued function
+ *   CREATE TABLE x(step INTEGER, technique TEXT, rating REAL, cell TEXT,
+ *                  digit INTEGER, eliminations TEXT, puzzle TEXT HIDDEN)
+ * (cell 'r4c7' and digit for a placement, else NULL; eliminations like
+ * 'r1c2<>5 r3c4<>7', else NULL). When the rater stops at a technique it
+ * lacks, a last row has technique 'unsupported' and NULL elsewhere. The
+ * whole path is made in xFilter (microseconds; a few KB in the cursor).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "ext.h"
+#include "se_rating.h"
+
+void ext_se_rating(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    static const char *const which_names[] = { "rating", "pearl", "diamond", "all", NULL };
+    sudoku_grid grid;
+    int which = 0;
+    if (ext_arg_grid(ctx, argv[0], 1, &grid) != EXT_OK)
+        return;
+    if (argc > 1 && ext_arg_keyword(ctx, argv[1], "which", which_names,
+                                    "'rating', 'pearl', 'diamond' or 'all'",
+                                    &which) != EXT_OK)
+        return;
+    sudoku_se_path *path = sqlite3_malloc(sizeof *path);
+    if (!path) {
+        sqlite3_result_error_nomem(ctx);
+        return;
+    }
+    sudoku_cancel cancel;
+    ext_cancel_init(sqlite3_context_db_handle(ctx), &cancel);
+    sudoku_se_status st = sudoku_se_rate(&grid, path, &cancel);
+    if (st == SUDOKU_SE_CANCELLED) {
+        ext_result_interrupted(ctx);
+    } else if (st == SUDOKU_SE_OK) {
+        if (which == 3) {
+            char a[8], b[8], c[8], out[32];
+            snprintf(out, sizeof out, "%s/%s/%s", sudoku_se_format_rating(path->er, a),
+                     sudoku_se_format_rating(path->ep, b),
+                     sudoku_se_format_rating(path->ed, c));
+            sqlite3_result_text(ctx, out, -1, SQLITE_TRANSIENT);
+        } else {
+            int t = which == 0 ? path->er : which == 1 ? path->ep : path->ed;
+            sqlite3_result_double(ctx, t / 10.0);
+        }
+    }
+    sqlite3_free(path);
+}
+
+enum { COL_STEP, COL_TECHNIQUE, COL_RATING, COL_CELL, COL_DIGIT, COL_ELIMS, COL_PUZZLE };
+#define NAME "sudoku_se_steps"
+
+typedef struct se_cursor {
+    sqlite3_vtab_cursor base;
+    int row, rows;          /* rows = steps (+1 when unsupported) */
+    int unsupported;
+    sudoku_se_path path;
+} se_cursor;
+
+static int se_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
+                      sqlite3_vtab **out, char **err)
+{
+    (void)aux;
+    (void)argc;
+    (void)argv;
+    (void)err;
+    int rc = sqlite3_declare_vtab(db, "CREATE TABLE x(step INTEGER, technique TEXT, "
+                                      "rating REAL, cell TEXT, digit INTEGER, "
+                                      "eliminations TEXT, puzzle TEXT HIDDEN)");
+    if (rc != SQLITE_OK)
+        return rc;
+    sqlite3_vtab *vtab = sqlite3_malloc(sizeof *vtab);
+    if (!vtab)
+        return SQLITE_NOMEM;
+    memset(vtab, 0, sizeof *vtab);
+    sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
+    *out = vtab;
+    return SQLITE_OK;
+}
+
+static int se_disconnect(sqlite3_vtab *vtab)
+{
+    sqlite3_free(vtab);
+    return SQLITE_OK;
+}
+
+static int se_open(sqlite3_vtab *vtab, sqlite3_vtab_cursor **out)
+{
+    (void)vtab;
+    se_cursor *cur = sqlite3_malloc(sizeof *cur);
+    if (!cur)
+        return SQLITE_NOMEM;
+    memset(cur, 0, sizeof *cur);
+    *out = &cur->base;
+    return SQLITE_OK;
+}
+
+static int se_close(sqlite3_vtab_cursor *cur)
+{
+    sqlite3_free(cur);
+    return SQLITE_OK;
+}
+
+static int se_best_index(sqlite3_vtab *vtab, sqlite3_index_info *info)
+{
+    (void)vtab;
+    int use = -1, unusable = 0;
+    for (int i = 0; i < info->nConstraint; i++) {
+        const struct sqlite3_index_constraint *c = &info->aConstraint[i];
+        if (c->iColumn != COL_PUZZLE || c->op != SQLITE_INDEX_CONSTRAINT_EQ)
+            continue;
+        if (!c->usable)
+            unusable = 1;
+        else if (use < 0)
+            use = i;
+    }
+    if (use < 0) {
+        if (unusable)
+            return SQLITE_CONSTRAINT;
+        info->idxNum = 0; /* xFilter reports the missing argument */
+        info->estimatedCost = 1e300;
+        return SQLITE_OK;
+    }
+    info->aConstraintUsage[use].argvIndex = 1;
+    info->aConstraintUsage[use].omit = 1;
+    info->idxNum = 1;
+    info->estimatedCost = 100;
+    info->estimatedRows = 60;
+    return SQLITE_OK;
+}
+
+static int se_fail(se_cursor *cur, const char *msg)
+{
+    sqlite3_vtab *vtab = cur->base.pVtab;
+    sqlite3_free(vtab->zErrMsg);
+    vtab->zErrMsg = sqlite3_mprintf("%s", msg);
+    return vtab->zErrMsg ? SQLITE_ERROR : SQLITE_NOMEM;
+}
+
+static int se_filter(sqlite3_vtab_cursor *base, int idx, const char *idxstr,
+                     int argc, sqlite3_value **argv)
+{
+    se_cursor *cur = (se_cursor *)base;
+    (void)idxstr;
+    cur->row = cur->rows = 0;
+    cur->unsupported = 0;
+    if (idx != 1 || argc < 1)
+        return se_fail(cur, NAME ": the puzzle argument is missing");
+    int type = sqlite3_value_type(argv[0]);
+    if (type == SQLITE_NULL)
+        return SQLITE_OK; /* NULL in, no rows out */
+    char msg[256];
+    if (type != SQLITE_TEXT && type != SQLITE_BLOB) {
+        snprintf(msg, sizeof msg, NAME ": argument 1 must be a puzzle as TEXT or BLOB, not %s",
+                 ext_type_name(type));
+        return se_fail(cur, msg);
+    }
+    const void *bytes = type == SQLITE_TEXT ? (const void *)sqlite3_value_text(argv[0])
+                                            : sqlite3_value_blob(argv[0]);
+    sudoku_grid grid;
+    sudoku_parse_error err;
+    if (sudoku_grid_parse(bytes, (size_t)sqlite3_value_bytes(argv[0]), &grid, &err) !=
+        SUDOKU_PARSE_OK)
+        return se_fail(cur, sudoku_parse_error_message(&err, NAME, msg, sizeof msg));
+    /* No cancel hook: the steps rater stops at 4.4 and takes microseconds. */
+    sudoku_se_status st = sudoku_se_rate(&grid, &cur->path, NULL);
+    if (st == SUDOKU_SE_OK) {
+        cur->rows = cur->path.step_count;
+    } else if (st == SUDOKU_SE_UNSUPPORTED) {
+        cur->rows = cur->path.step_count + 1;
+        cur->unsupported = 1;
+    }
+    return SQLITE_OK;
+}
+
+static int se_next(sqlite3_vtab_cursor *base)
+{
+    ((se_cursor *)base)->row++;
+    return SQLITE_OK;
+}
+
+static int se_eof(sqlite3_vtab_cursor *base)
+{
+    se_cursor *cur = (se_cursor *)base;
+    return cur->row >= cur->rows;
+}
+
+static void result_eliminations(sqlite3_context *ctx, const sudoku_se_path *p,
+                                const sudoku_se_step *st)
+{
+    if (st->elim_count == 0)
+        return;
+    sqlite3_str *s = sqlite3_str_new(NULL);
+    for (int e = st->elim_first; e < st->elim_first + st->elim_count; e++) {
+        int c = p->elim[e] / 9, d = p->elim[e] % 9 + 1;
+        sqlite3_str_appendf(s, "%sr%dc%d<>%d", e > st->elim_first ? " " : "",
+                            c / 9 + 1, c % 9 + 1, d);
+    }
+    int len = sqlite3_str_length(s);
+    char *text = sqlite3_str_finish(s);
+    if (!text)
+        sqlite3_result_error_nomem(ctx);
+    else
+        sqlite3_result_text(ctx, text, len, sqlite3_free);
+}
+
+static int se_column(sqlite3_vtab_cursor *base, sqlite3_context *ctx, int col)
+{
+    se_cursor *cur = (se_cursor *)base;
+    if (col == COL_STEP) {
+        sqlite3_result_int(ctx, cur->row + 1);
+        return SQLITE_OK;
+    }
+    if (cur->row >= cur->path.step_count) { /* the 'unsupported' row */
+        if (col == COL_TECHNIQUE)
+            sqlite3_result_text(ctx, "unsupported", -1, SQLITE_STATIC);
+        return SQLITE_OK;
+    }
+    const sudoku_se_step *st = &cur->path.step[cur->row];
+    char cell[8];
+    switch (col) {
+    case COL_TECHNIQUE:
+        sqlite3_result_text(ctx, sudoku_se_technique_name((sudoku_se_technique)st->technique),
+                            -1, SQLITE_STATIC);
+        break;
+    case COL_RATING:
+        sqlite3_result_double(ctx, st->rating / 10.0);
+        break;
+    case COL_CELL:
+        if (st->cell >= 0) {
+            snprintf(cell, sizeof cell, "r%dc%d", st->cell / 9 + 1, st->cell % 9 + 1);
+            sqlite3_result_text(ctx, cell, -1, SQLITE_TRANSIENT);
+        }
+        break;
+    case COL_DIGIT:
+        if (st->cell >= 0)
+            sqlite3_result_int(ctx, st->digit);
+        break;
+    case COL_ELIMS:
+        result_eliminations(ctx, &cur->path, st);
+        break;
+    default:
+        break;
+    }
+    return SQLITE_OK;
+}
+
+static int se_rowid(sqlite3_vtab_cursor *base, sqlite3_int64 *rowid)
+{
+    *rowid = ((se_cursor *)base)->row + 1;
+    return SQLITE_OK;
+}
+
+const sqlite3_module ext_se_steps_module = {
+    .iVersion = 0,
+    .xConnect = se_connect,
+    .xBestIndex = se_best_index,
+    .xDisconnect = se_disconnect,
+    .xOpen = se_open,
+    .xClose = se_close,
+    .xFilter = se_filter,
+    .xNext = se_next,
+    .xEof = se_eof,
+    .xColumn = se_column,
+    .xRowid = se_rowid,
+};

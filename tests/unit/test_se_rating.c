@@ -1,0 +1,197 @@
+/*
+ * test_se_rating.c - the Sudoku Explainer rater (core/se_rating.h) against
+ * serate 1.2.1.3's own output.
+ *
+ * 1. Every row of ../shared/data/vectors/se_ratings.tsv (ER/EP/ED printed
+ *    by serate): when the expected ER is at most the top of what this
+ *    version implements (4.4), we must rate it and agree exactly; when we
+ *    rate any row, we must agree; otherwise we must say UNSUPPORTED (never
+ *    a guess). Counts per rating band are printed.
+ * 2. Every path we produce replays: placements agree with the solution,
+ *    no elimination removes a solution digit, the grid ends full.
+ * 3. A puzzle per technique family, with serate's ER/EP/ED, whose path
+ *    shows that technique (no data needed).
+ * 4. The invalid cases: clashing givens, no solution, two solutions, a
+ *    full grid; and a cancel hook that stops at once.
+ */
+#include "check.h"
+#include "se_rating.h"
+#include "solver.h"
+
+#define SE_TOP_IMPLEMENTED 44 /* XYZ-wing */
+
+static sudoku_se_path path; /* 7 KB: static, not on the stack */
+
+static void format_ratings(const sudoku_se_path *p, char out[32])
+{
+    char a[8], b[8], c[8];
+    snprintf(out, 32, "%s/%s/%s", sudoku_se_format_rating(p->er, a),
+             sudoku_se_format_rating(p->ep, b), sudoku_se_format_rating(p->ed, c));
+}
+
+/* Applies the path to the puzzle: every placement must be the solution's
+ * digit and every elimination a non-solution digit still present. */
+static int replays(const sudoku_grid *puzzle, const sudoku_se_path *p)
+{
+    sudoku_grid sol;
+    if (sudoku_count_solve(puzzle, 2, &sol) != 1)
+        return 0;
+    uint16_t cand[81];
+    sudoku_grid g = *puzzle;
+    for (int c = 0; c < 81; c++)
+        cand[c] = g.cell[c] ? 0 : 0x1ff;
+    for (int c = 0; c < 81; c++)
+        if (!g.cell[c])
+            for (int o = 0; o < 81; o++)
+                if (g.cell[o] && (o / 9 == c / 9 || o % 9 == c % 9 ||
+                                  (o / 27 == c / 27 && o % 9 / 3 == c % 9 / 3)))
+                    cand[c] &= (uint16_t)~(1u << (g.cell[o] - 1));
+    for (int i = 0; i < p->step_count; i++) {
+        const sudoku_se_step *st = &p->step[i];
+        if (st->elim_count == 0 && st->cell < 0)
+            return 0;
+        for (int e = st->elim_first; e < st->elim_first + st->elim_count; e++) {
+            int c = p->elim[e] / 9, d = p->elim[e] % 9;
+            if (!(cand[c] >> d & 1) || sol.cell[c] == d + 1)
+                return 0;
+            cand[c] &= (uint16_t)~(1u << d);
+        }
+        if (st->cell >= 0) {
+            int c = st->cell;
+            if (g.cell[c] || sol.cell[c] != st->digit || !(cand[c] >> (st->digit - 1) & 1))
+                return 0;
+            g.cell[c] = st->digit;
+            cand[c] = 0;
+            for (int o = 0; o < 81; o++)
+                if (o / 9 == c / 9 || o % 9 == c % 9 ||
+                    (o / 27 == c / 27 && o % 9 / 3 == c % 9 / 3))
+                    cand[o] &= (uint16_t)~(1u << (st->digit - 1));
+        }
+    }
+    return sudoku_grid_givens(&g) == 81;
+}
+
+static int parse_tenths(const char *s)
+{
+    int units = 0;
+    while (*s >= '0' && *s <= '9')
+        units = units * 10 + (*s++ - '0');
+    return *s == '.' ? units * 10 + (s[1] - '0') : -1;
+}
+
+static int band_of(int er)
+{
+    return er <= 40 ? 0 : er < 70 ? 1 : er < 90 ? 2 : er < 100 ? 3 : 4;
+}
+
+static void vectors(void)
+{
+    FILE *f = check_open_data("vectors/se_ratings.tsv");
+    if (!f) {
+        printf("se_ratings.tsv: not found (../shared/data absent), vectors skipped\n");
+        return;
+    }
+    static const char *band_name[5] = { "up to 4.0", "4.1-6.9", "7.0-8.9 (chains)",
+                                        "9.0-9.9", "10.0 and up" };
+    int rows[5] = { 0 }, rated[5] = { 0 }, match[5] = { 0 };
+    char line[512];
+    while (check_next_line(f, line, sizeof line)) {
+        char *tab = strchr(line, '\t');
+        if (!tab)
+            continue;
+        *tab = 0;
+        const char *want = tab + 1;
+        int want_er = parse_tenths(want);
+        sudoku_grid g = check_grid(line);
+        sudoku_se_status st = sudoku_se_rate(&g, &path, NULL);
+        int b = band_of(want_er);
+        rows[b]++;
+        if (want_er <= SE_TOP_IMPLEMENTED)
+            CHECK_MSG(st == SUDOKU_SE_OK, "%s: expected %s, status %d", line, want, st);
+        if (st == SUDOKU_SE_OK) {
+            char got[32];
+            format_ratings(&path, got);
+            rated[b]++;
+            if (strcmp(got, want) == 0)
+                match[b]++;
+            CHECK_MSG(strcmp(got, want) == 0, "%s: serate %s, we %s", line, want, got);
+            CHECK_MSG(replays(&g, &path), "%s: path does not replay", line);
+        } else {
+            CHECK_MSG(st == SUDOKU_SE_UNSUPPORTED, "%s: status %d", line, st);
+        }
+    }
+    fclose(f);
+    for (int b = 0; b < 5; b++)
+        printf("se_ratings.tsv %-18s %4d rows, %4d rated, %4d match serate\n",
+               band_name[b], rows[b], rated[b], match[b]);
+}
+
+static const struct {
+    const char *puzzle, *serate;
+    sudoku_se_technique shows;
+} family[] = {
+#include "se_rating_families.inc"
+};
+
+static void families(void)
+{
+    for (size_t i = 0; i < sizeof family / sizeof family[0]; i++) {
+        sudoku_grid g = check_grid(family[i].puzzle);
+        sudoku_se_status st = sudoku_se_rate(&g, &path, NULL);
+        CHECK_MSG(st == SUDOKU_SE_OK, "%s: status %d", family[i].puzzle, st);
+        if (st != SUDOKU_SE_OK)
+            continue;
+        char got[32];
+        format_ratings(&path, got);
+        CHECK_MSG(strcmp(got, family[i].serate) == 0, "%s: serate %s, we %s",
+                  family[i].puzzle, family[i].serate, got);
+        int seen = 0;
+        for (int s = 0; s < path.step_count; s++)
+            seen |= path.step[s].technique == family[i].shows;
+        CHECK_MSG(seen, "%s: no %s step", family[i].puzzle,
+                  sudoku_se_technique_name(family[i].shows));
+        CHECK(replays(&g, &path));
+    }
+}
+
+static int stop_now(void *arg)
+{
+    (void)arg;
+    return 1;
+}
+
+static void invalid(void)
+{
+    /* a cancel hook that says stop: CANCELLED, whatever the solver does */
+    sudoku_cancel stop = { stop_now, NULL };
+    sudoku_grid easy = check_grid(CHECK_EXAMPLE);
+    CHECK(sudoku_se_rate(&easy, &path, &stop) == SUDOKU_SE_CANCELLED);
+
+    sudoku_grid g = check_grid(CHECK_EXAMPLE);
+    g.cell[1] = g.cell[0]; /* clash in row 1 */
+    CHECK(sudoku_se_rate(&g, &path, NULL) == SUDOKU_SE_INVALID);
+    sudoku_grid empty;
+    memset(&empty, 0, sizeof empty);
+    CHECK(sudoku_se_rate(&empty, &path, NULL) == SUDOKU_SE_INVALID);
+    /* no solution though no clash: row 1 lacks only 9, column 9 holds it */
+    sudoku_grid none;
+    memset(&none, 0, sizeof none);
+    for (int c = 0; c < 8; c++)
+        none.cell[c] = (uint8_t)(c + 1);
+    none.cell[17] = 9;
+    CHECK(sudoku_se_rate(&none, &path, NULL) == SUDOKU_SE_INVALID);
+    sudoku_grid full = check_grid(CHECK_GRID648);
+    CHECK(sudoku_se_rate(&full, &path, NULL) == SUDOKU_SE_INVALID);
+    char out[8];
+    CHECK(strcmp(sudoku_se_format_rating(23, out), "2.3") == 0);
+    CHECK(strcmp(sudoku_se_format_rating(110, out), "11.0") == 0);
+    CHECK(strcmp(sudoku_se_technique_name(SE_XYZ_WING), "XYZ-Wing") == 0);
+}
+
+int main(void)
+{
+    invalid();
+    families();
+    vectors();
+    return check_done();
+}
