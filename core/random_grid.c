@@ -1,0 +1,169 @@
+/*
+ * random_grid.c - exactly uniform solution grids by rejection over
+ * (top band, stack 1 lower part, stack 2 lower part, placement index).
+ * random_grid.h explains why the result is uniform.
+ */
+#include "random_grid.h"
+
+#include "band.h"
+
+/* index / 46656 is the split of each column's free digits between bands
+ * 2 and 3 (band 2's column c takes t[c]), then base 6 the orders of band
+ * 2's three box columns and band 3's. */
+void sudoku_random_grid_lower(uint8_t g[81], int s, uint32_t index, uint16_t rows[6])
+{
+    uint8_t a[3][3], t[3][3], u[3][3];
+    unsigned orders = index % 46656;
+    for (int c = 0; c < 3; c++)
+        for (int r = 0; r < 3; r++)
+            a[c][r] = g[9 * r + 3 * s + c];
+    sudoku_band_split(a, index / 46656, t);
+    for (int c = 0; c < 3; c++) {
+        unsigned used = 0;
+        int n = 0;
+        for (int i = 0; i < 3; i++)
+            used |= 1u << a[c][i] | 1u << t[c][i];
+        for (int d = 1; d <= 9; d++)
+            if (!(used >> d & 1))
+                u[c][n++] = (uint8_t)d;
+    }
+    for (int r = 0; r < 6; r++)
+        rows[r] = 0;
+    for (int c = 0; c < 3; c++) {
+        const uint8_t *p2 = sudoku_perm3[orders % 6];
+        const uint8_t *p3 = sudoku_perm3[orders / 6 % 6];
+        orders /= 36;
+        for (int i = 0; i < 3; i++) {
+            g[9 * (3 + p2[i]) + 3 * s + c] = t[c][i];
+            g[9 * (6 + p3[i]) + 3 * s + c] = u[c][i];
+            rows[p2[i]] |= (uint16_t)(1u << (t[c][i] - 1));
+            rows[3 + p3[i]] |= (uint16_t)(1u << (u[c][i] - 1));
+        }
+    }
+}
+
+int sudoku_random_grid_stack3_fills(const uint8_t stack3_col[9], const uint16_t rows[6],
+                                    uint8_t cols[][6][3])
+{
+    uint8_t digit[6][3];
+    uint8_t opt[3][6];
+    int nopt[3], found = 0;
+    for (int r = 0; r < 6; r++) {
+        int n = 0;
+        for (int d = 0; d < 9; d++)
+            if (rows[r] >> d & 1) {
+                if (n == 3)
+                    return 0;
+                digit[r][n++] = (uint8_t)d;
+            }
+        if (n != 3)
+            return 0;
+    }
+    /* Band 2's rows: each digit avoids its top-band column. */
+    for (int r = 0; r < 3; r++) {
+        nopt[r] = 0;
+        for (int p = 0; p < 6; p++) {
+            const uint8_t *q = sudoku_perm3[p];
+            if (q[0] != stack3_col[digit[r][0]] && q[1] != stack3_col[digit[r][1]] &&
+                q[2] != stack3_col[digit[r][2]])
+                opt[r][nopt[r]++] = (uint8_t)p;
+        }
+    }
+    for (int x = 0; x < nopt[0]; x++)
+        for (int y = 0; y < nopt[1]; y++)
+            for (int z = 0; z < nopt[2]; z++) {
+                const uint8_t *q[3] = {sudoku_perm3[opt[0][x]], sudoku_perm3[opt[1][y]],
+                                       sudoku_perm3[opt[2][z]]};
+                uint8_t band2[9] = {0}, band3col[6][3];
+                int ok = 1, seen = 0;
+                for (int r = 0; r < 3; r++)
+                    for (int i = 0; i < 3; i++) {
+                        band2[digit[r][i]] = q[r][i];
+                        seen |= 1 << digit[r][i];
+                    }
+                if (seen != 0x1FF)
+                    return 0; /* band 2's rows do not hold each digit once */
+                /* Band 3: each digit takes the column left over. */
+                for (int r = 3; r < 6 && ok; r++) {
+                    unsigned used = 0;
+                    for (int i = 0; i < 3; i++) {
+                        uint8_t d = digit[r][i];
+                        uint8_t c = (uint8_t)(3 - stack3_col[d] - band2[d]);
+                        band3col[r][i] = c;
+                        used |= 1u << c;
+                    }
+                    ok = used == 7;
+                }
+                if (!ok)
+                    continue;
+                if (found <= RANDOM_GRID_MAX_FILLS) {
+                    for (int r = 0; r < 3; r++)
+                        for (int i = 0; i < 3; i++) {
+                            cols[found][r][i] = q[r][i];
+                            cols[found][r + 3][i] = band3col[r + 3][i];
+                        }
+                }
+                found++;
+            }
+    return found;
+}
+
+/* A uniform permutation of 1..9 (Fisher-Yates) applied to the digits. */
+static void relabel(sudoku_rng *rng, uint8_t g[81])
+{
+    uint8_t to[10] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+    for (int i = 9; i > 1; i--) {
+        int j = 1 + (int)sudoku_rng_below(rng, (uint32_t)i);
+        uint8_t t = to[i];
+        to[i] = to[j];
+        to[j] = t;
+    }
+    for (int i = 0; i < 81; i++)
+        g[i] = to[g[i]];
+}
+
+uint64_t sudoku_random_grid(sudoku_rng *rng, sudoku_grid *grid)
+{
+    uint8_t *g = grid->cell;
+    uint64_t attempts = 0;
+    for (;;) {
+        uint16_t rows1[6], rows2[6], rows3[6];
+        uint8_t col3[9];
+        uint8_t cols[RANDOM_GRID_MAX_FILLS + 1][6][3];
+        int fills, clash = 0;
+        uint32_t u;
+        attempts++;
+        sudoku_band_from_index(sudoku_rng_below(rng, SUDOKU_BANDS_ROW1), g);
+        sudoku_random_grid_lower(g, 0, sudoku_rng_below(rng, SUDOKU_BANDS_ROW1), rows1);
+        sudoku_random_grid_lower(g, 1, sudoku_rng_below(rng, SUDOKU_BANDS_ROW1), rows2);
+        for (int r = 0; r < 6; r++)
+            clash |= rows1[r] & rows2[r];
+        if (clash)
+            continue;
+        for (int r = 0; r < 6; r++)
+            rows3[r] = (uint16_t)(0x1FF & ~(rows1[r] | rows2[r]));
+        for (int r = 0; r < 3; r++)
+            for (int c = 0; c < 3; c++)
+                col3[g[9 * r + 6 + c] - 1] = (uint8_t)c;
+        fills = sudoku_random_grid_stack3_fills(col3, rows3, cols);
+        u = sudoku_rng_below(rng, RANDOM_GRID_MAX_FILLS);
+        if ((int)u >= fills)
+            continue;
+        for (int r = 0; r < 6; r++) {
+            int i = 0;
+            for (int d = 0; d < 9; d++)
+                if (rows3[r] >> d & 1)
+                    g[9 * (3 + r) + 6 + cols[u][r][i++]] = (uint8_t)(d + 1);
+        }
+        break;
+    }
+    relabel(rng, g);
+    return attempts;
+}
+
+void sudoku_random_grid_seed(uint64_t seed, sudoku_grid *grid)
+{
+    sudoku_rng rng;
+    sudoku_rng_seed(&rng, seed);
+    sudoku_random_grid(&rng, grid);
+}
