@@ -25,18 +25,24 @@
  *     forced, so m <= 8 (RANDOM_GRID_MAX_FILLS; test_random_grid checks
  *     every configuration).
  *
- *  3. Draw B, S1, S2 uniformly (three indices) and u uniformly below 8.
- *     Accept when the rows of S1 and S2 are disjoint and u < m, and fill
+ *  3. First the top band B, with probability proportional to C(B), the
+ *     number of grids completing it: a uniform row-1 band is kept when a
+ *     uniform integer below the largest C (7,802,998,272, class 1 of
+ *     band.h) falls below its own C, read from the class table through
+ *     its class (band.h computes and checks those counts). Then, with B
+ *     kept, draw S1, S2 uniformly (two indices) and u uniformly below 8;
+ *     accept when the rows of S1 and S2 are disjoint and u < m, and fill
  *     stack 3 with its u-th placement (in a fixed enumeration order);
- *     otherwise start again from scratch. Every row-1 grid is produced by
- *     exactly one tuple (B, S1, S2, u), all tuples are equally likely, so
- *     conditioned on acceptance every row-1 grid has the same probability.
+ *     otherwise draw S1, S2, u again. Every completion of B is produced by
+ *     exactly one tuple (S1, S2, u) and all tuples are equally likely, so
+ *     the accepted completion is uniform among the C(B) completions, and
+ *     each row-1 grid comes out with probability
+ *     C(B) / sum(C) * 1 / C(B) = 1 / (row-1 grids).
  *
- * Cost: a tuple is accepted with probability (row-1 grids) / (2,612,736^3
- * * 8) = 18,383,222,420,692,992 / 1.43e20, about 1 in 7,760; a failing
- * tuple is mostly rejected after drawing a few parts (the parts are drawn
- * in order and checked as soon as they can fail, which does not change the
- * distribution: it is the same test done earlier).
+ * Cost: a tuple is accepted with probability C(B) / (2,612,736^2 * 8), 1
+ * in about 7,800; a failing tuple is mostly rejected after drawing half of
+ * it (band 2's rows are drawn and compared first, from small per-B tables;
+ * doing the same test earlier does not change the distribution).
  */
 #ifndef SUDOKU_RANDOM_GRID_H
 #define SUDOKU_RANDOM_GRID_H
