@@ -49,6 +49,10 @@ static const struct {
     /* scrambles */
     {"sudoku_scramble", 1, DETERMINISTIC, ext_scramble},
     {"sudoku_scramble", 2, DETERMINISTIC, ext_scramble},
+
+    /* uniform random grids and top-band classes */
+    {"sudoku_random_grid", 1, DETERMINISTIC, ext_random_grid},
+    {"sudoku_band_class", 1, DETERMINISTIC, ext_band_class},
 };
 
 /* Virtual table modules (table-valued functions), same place. */
@@ -58,6 +62,8 @@ static const struct {
 } modules[] = {
     /* scrambles */
     {"sudoku_scrambles", &ext_scrambles_module},
+    /* top-band classes */
+    {"sudoku_band_classes", &ext_band_classes_module},
 };
 
 #ifdef _WIN32
