@@ -14,6 +14,8 @@
  *   te_depth.h   the T&E(Singles) depth rating
  *   cancel.h     stopping a long computation from outside
  *   symmetry.h   clue-pattern symmetries (rotate180, diagonal, ...)
+ *   band.h       the 44 top-band classes and their completion counts
+ *   random_grid.h exactly uniform random solution grids
  */
 #ifndef SUDOKU_H
 #define SUDOKU_H
@@ -28,5 +30,7 @@
 #include "te_depth.h"
 #include "cancel.h"
 #include "symmetry.h"
+#include "band.h"
+#include "random_grid.h"
 
 #endif
