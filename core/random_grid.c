@@ -51,6 +51,9 @@ void sudoku_random_grid_lower(uint8_t g[81], int s, uint32_t index, uint16_t row
 typedef struct lower_table {
     uint32_t band2[56][3][6];
     uint32_t band3[56][3][6];
+    /* band 2's rows of columns 0 and 1 together, by orders % 36: the hot
+     * loop's first test then takes two loads a stack */
+    uint32_t band2_01[56][36];
 } lower_table;
 
 static void lower_table_build(const uint8_t g[81], int s, lower_table *lt)
@@ -80,6 +83,8 @@ static void lower_table_build(const uint8_t g[81], int s, lower_table *lt)
                 lt->band3[k][c][p] = w3;
             }
         }
+        for (int o = 0; o < 36; o++)
+            lt->band2_01[k][o] = lt->band2[k][0][o % 6] | lt->band2[k][1][o / 6];
     }
 }
 
@@ -168,8 +173,10 @@ static void relabel(sudoku_rng *rng, uint8_t g[81])
         g[i] = to[g[i]];
 }
 
-/* The largest completion count of a band: class 1's. */
-#define MAX_COMPLETIONS 7802998272ull
+/* class 1's and class 14's counts (test_random_grid checks both against
+ * the table) */
+#define MAX_COMPLETIONS RANDOM_GRID_MAX_COMPLETIONS
+#define MIN_COMPLETIONS RANDOM_GRID_MIN_COMPLETIONS
 
 /* Step 1: a top band with probability proportional to its completions.
  * A uniform row-1 band is kept when a uniform integer below the largest
@@ -183,7 +190,9 @@ static void draw_top_band(sudoku_rng *rng, uint8_t g[81])
         do /* uniform below MAX_COMPLETIONS < 2^33: 33 random bits, retried */
             x = sudoku_rng_next(rng) >> 31;
         while (x >= MAX_COMPLETIONS);
-        if (x < table[sudoku_band_class_of(g) - 1].completions)
+        /* below every band's count: kept whatever its class (88% of the
+         * draws), without computing the class */
+        if (x < MIN_COMPLETIONS || x < table[sudoku_band_class_of(g) - 1].completions)
             return;
     }
 }
@@ -211,8 +220,14 @@ uint64_t sudoku_random_grid(sudoku_rng *rng, sudoku_grid *grid)
         attempts++;
         x0 = sudoku_rng_below(rng, 56 * 216); /* stack 1: split, band-2 orders */
         x1 = sudoku_rng_below(rng, 56 * 216); /* stack 2: the same */
-        band2_0 = lower_rows(lt[0].band2[x0 / 216], x0 % 216);
-        band2_1 = lower_rows(lt[1].band2[x1 / 216], x1 % 216);
+        {
+            /* x = 216 * split + 36 * (column 2's order) + the orders of
+             * columns 0 and 1 */
+            const uint32_t *w0 = lt[0].band2_01[0] + (x0 / 216) * 36 + x0 % 36;
+            const uint32_t *w1 = lt[1].band2_01[0] + (x1 / 216) * 36 + x1 % 36;
+            band2_0 = *w0 | lt[0].band2[x0 / 216][2][x0 / 36 % 6];
+            band2_1 = *w1 | lt[1].band2[x1 / 216][2][x1 / 36 % 6];
+        }
         if (band2_0 & band2_1)
             continue;
         y0 = sudoku_rng_below(rng, 216); /* band-3 orders */

@@ -29,7 +29,9 @@
  *     number of grids completing it: a uniform row-1 band is kept when a
  *     uniform integer below the largest C (7,802,998,272, class 1 of
  *     band.h) falls below its own C, read from the class table through
- *     its class (band.h computes and checks those counts). Then, with B
+ *     its class (band.h computes and checks those counts; when the integer is
+ *     below the smallest C, 6,831,977,472, the band is kept without
+ *     looking its class up, which gives the same decision). Then, with B
  *     kept, draw S1, S2 uniformly (two indices) and u uniformly below 8;
  *     accept when the rows of S1 and S2 are disjoint and u < m, and fill
  *     stack 3 with its u-th placement (in a fixed enumeration order);
@@ -54,6 +56,10 @@
 
 /* The bound on stack 3's placements used in step 3. */
 #define RANDOM_GRID_MAX_FILLS 8
+
+/* The largest and smallest numbers of grids completing a band (step 3). */
+#define RANDOM_GRID_MAX_COMPLETIONS 7802998272ull
+#define RANDOM_GRID_MIN_COMPLETIONS 6831977472ull
 
 /* Draws a uniformly random solution grid from rng's stream. Returns the
  * number of tuples drawn (attempts, >= 1), for statistics. */

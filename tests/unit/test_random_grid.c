@@ -274,5 +274,16 @@ int main(int argc, char **argv)
         }
     }
     CHECK(fabs(critical_001(43) - 77.42) < 0.2);
+    /* the bounds step 3 uses are the table's extremes */
+    {
+        uint64_t lo = UINT64_MAX, hi = 0;
+        for (int c = 0; c < SUDOKU_BAND_CLASSES; c++) {
+            if (table[c].completions < lo)
+                lo = table[c].completions;
+            if (table[c].completions > hi)
+                hi = table[c].completions;
+        }
+        CHECK(lo == RANDOM_GRID_MIN_COMPLETIONS && hi == RANDOM_GRID_MAX_COMPLETIONS);
+    }
     return check_done();
 }
