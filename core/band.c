@@ -68,6 +68,8 @@ uint64_t sudoku_band_raw_key(const uint8_t band[27])
 {
     uint8_t col[9][3];
     uint64_t key = 0;
+    if (!sudoku_band_valid(band))
+        return 0;
     band_columns(band, col);
     for (int d = 0; d < 9; d++)
         key += 1ull << (2 * (9 * col[d][0] + 3 * col[d][1] + col[d][2]));
@@ -78,6 +80,8 @@ uint64_t sudoku_band_key(const uint8_t band[27])
 {
     uint8_t col[9][3];
     uint64_t best = UINT64_MAX;
+    if (!sudoku_band_valid(band))
+        return 0;
     band_columns(band, col);
     /* Stack order: new stack j is old stack sp[j]; columns inside new
      * stack j are renamed by sudoku_perm3[p_j]. */
@@ -103,10 +107,9 @@ uint64_t sudoku_band_key(const uint8_t band[27])
 int sudoku_band_class_of(const uint8_t band[27])
 {
     const sudoku_band_class *table = sudoku_band_classes();
-    uint64_t key;
-    if (!sudoku_band_valid(band))
-        return 0;
-    key = sudoku_band_key(band);
+    uint64_t key = sudoku_band_key(band);
+    if (!key)
+        return 0; /* not a valid band */
     for (int i = 0; i < SUDOKU_BAND_CLASSES; i++)
         if (table[i].key == key)
             return i + 1;

@@ -61,11 +61,13 @@ int sudoku_band_valid(const uint8_t band[27]);
 /* The gangster of band as a 54-bit number, without reducing by symmetry:
  * for each digit the triple (its column inside stack 1, 2, 3) is a code
  * 0..26, and the key counts the digits per code, 2 bits a code. Digit
- * labels do not enter it. */
+ * labels do not enter it. 0 for an invalid band (a valid one has nine
+ * codes, so its key is never 0). */
 uint64_t sudoku_band_raw_key(const uint8_t band[27]);
 
 /* The smallest raw key over the 1296 column/stack permutations: equal for
- * two valid bands exactly when they are in the same class. */
+ * two valid bands exactly when they are in the same class; 0 for an
+ * invalid band. */
 uint64_t sudoku_band_key(const uint8_t band[27]);
 
 /* The class number 1..44 of a valid band, 0 for an invalid one. For a
