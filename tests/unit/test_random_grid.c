@@ -137,18 +137,20 @@ int main(int argc, char **argv)
     {
         static uint16_t part[1680][3];
         static const uint8_t col3[9] = {0, 0, 0, 1, 1, 1, 2, 2, 2};
-        int np = partitions(part), max = 0, checked = 0;
+        int np = partitions(part), max = 0, checked = 0, configs = 0;
         long hist[RANDOM_GRID_MAX_FILLS + 2] = {0};
         uint8_t cols[RANDOM_GRID_MAX_FILLS + 1][6][3];
         CHECK(np == 1680);
         /* Any top band is a relabelling of one whose stack 3 columns hold
          * digits 1-3, 4-6, 7-9 (col3 above), and relabelling does not
          * change the count: so these are all configurations. */
-        for (int a = 0; a < np; a++)
+        /* (sanitizer builds: every 7th band-2 partition) */
+        for (int a = 0; a < np; a += SANITIZED ? 7 : 1)
             for (int b = 0; b < np; b++) {
                 uint16_t rows[6] = {part[a][0], part[a][1], part[a][2],
                                     part[b][0], part[b][1], part[b][2]};
                 int m = sudoku_random_grid_stack3_fills(col3, rows, cols);
+                configs++;
                 if (m > max)
                     max = m;
                 hist[m > RANDOM_GRID_MAX_FILLS ? RANDOM_GRID_MAX_FILLS + 1 : m]++;
@@ -160,7 +162,7 @@ int main(int argc, char **argv)
             }
         CHECK(max <= RANDOM_GRID_MAX_FILLS);
         printf("stack-3 placements: max %d over %d configurations (%d brute-forced);"
-               " histogram", max, np * np, checked);
+               " histogram", max, configs, checked);
         for (int m = 0; m <= RANDOM_GRID_MAX_FILLS; m++)
             printf(" %d:%ld", m, hist[m]);
         printf("\n");
