@@ -223,10 +223,8 @@ uint64_t sudoku_random_grid(sudoku_rng *rng, sudoku_grid *grid)
         {
             /* x = 216 * split + 36 * (column 2's order) + the orders of
              * columns 0 and 1 */
-            const uint32_t *w0 = lt[0].band2_01[0] + (x0 / 216) * 36 + x0 % 36;
-            const uint32_t *w1 = lt[1].band2_01[0] + (x1 / 216) * 36 + x1 % 36;
-            band2_0 = *w0 | lt[0].band2[x0 / 216][2][x0 / 36 % 6];
-            band2_1 = *w1 | lt[1].band2[x1 / 216][2][x1 / 36 % 6];
+            band2_0 = lt[0].band2_01[x0 / 216][x0 % 36] | lt[0].band2[x0 / 216][2][x0 / 36 % 6];
+            band2_1 = lt[1].band2_01[x1 / 216][x1 % 36] | lt[1].band2[x1 / 216][2][x1 / 36 % 6];
         }
         if (band2_0 & band2_1)
             continue;
