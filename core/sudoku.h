@@ -16,6 +16,8 @@
  *   symmetry.h   clue-pattern symmetries (rotate180, diagonal, ...)
  *   reader.h     lenient reading of puzzle files (lines with ratings, grids)
  *   version.h    SUDOKU_VERSION (generated from core/version.h.in)
+ *   band.h       the 44 top-band classes and their completion counts
+ *   random_grid.h exactly uniform random solution grids
  */
 #ifndef SUDOKU_H
 #define SUDOKU_H
@@ -32,5 +34,7 @@
 #include "symmetry.h"
 #include "reader.h"
 #include "version.h"
+#include "band.h"
+#include "random_grid.h"
 
 #endif

@@ -112,5 +112,11 @@ void ext_debug(sqlite3_context *ctx, int argc, sqlite3_value **argv);
  * virtual table) */
 void ext_se_rating(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 extern const sqlite3_module ext_se_steps_module;
+/* uniform random grids and top-band classes (random_grid.c:
+ * sudoku_random_grid, sudoku_band_class and the sudoku_band_classes
+ * virtual table) */
+void ext_random_grid(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+void ext_band_class(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+extern const sqlite3_module ext_band_classes_module;
 
 #endif

@@ -61,6 +61,9 @@ static const struct {
     /* Sudoku Explainer rating (se.c) */
     {"sudoku_se_rating", 1, DETERMINISTIC, ext_se_rating},
     {"sudoku_se_rating", 2, DETERMINISTIC, ext_se_rating},
+    /* uniform random grids and top-band classes */
+    {"sudoku_random_grid", 1, DETERMINISTIC, ext_random_grid},
+    {"sudoku_band_class", 1, DETERMINISTIC, ext_band_class},
 };
 
 /* Virtual table modules (table-valued functions), same place. */
@@ -75,6 +78,8 @@ static const struct {
     {"sudoku_read", &ext_read_module},
     /* Sudoku Explainer rating (se.c) */
     {"sudoku_se_steps", &ext_se_steps_module},
+    /* top-band classes */
+    {"sudoku_band_classes", &ext_band_classes_module},
 };
 
 #ifdef _WIN32
