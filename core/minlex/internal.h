@@ -36,8 +36,32 @@ typedef struct minlex_answer {
 /* The transform from its pieces: transpose flag, output -> source rows and
  * columns, digit -> label (0: absent from the grid; absent digits take the
  * unused labels in order). */
-void minlex_transform_build(int t, const uint8_t R[9], const uint8_t C[9],
-                            const uint8_t label[10], sudoku_transform *bt);
+static inline void minlex_transform_build(int t, const uint8_t R[9], const uint8_t C[9],
+                                          const uint8_t label[10], sudoku_transform *bt)
+{
+    uint8_t used = 0;
+    uint16_t seen = 0;
+    bt->transpose = (uint8_t)t;
+    for (int k = 0; k < 9; k++) {
+        bt->rows[k] = R[k];
+        bt->cols[k] = C[k];
+    }
+    bt->digits[0] = 0;
+    for (int d = 1; d <= 9; d++) {
+        bt->digits[d] = label[d];
+        if (label[d])
+            seen |= (uint16_t)(1u << label[d]);
+    }
+    /* Digits absent from the grid take the unused labels. */
+    for (int d = 1; d <= 9; d++) {
+        if (label[d])
+            continue;
+        while (seen >> (++used) & 1)
+            ;
+        seen |= (uint16_t)(1u << used);
+        bt->digits[d] = used;
+    }
+}
 
 /* Which source column each output column takes, built stack slot by stack
  * slot: an output stack slot S takes all three columns from one source
