@@ -72,7 +72,7 @@ typedef struct row_search {
     const uint8_t *row;   /* the candidate source row being laid out */
     uint8_t out[9];       /* the row under construction */
     uint8_t best[9];      /* the best row of the level so far */
-    row_node *next;        /* children of the level */
+    row_node *next;       /* children of the level */
     int n, overflow, cap;
     int key0[2][9], bestkey[2];
     uint8_t zeros[2][9];  /* empty cells per row */
@@ -530,7 +530,7 @@ static int run_levels(row_search *cx, minlex_answer *x, const row_node *cur, int
 
 /* Both orientations of `in` into cx->g and, with_twins, each row's twins:
  * the rows with the same content in the same band or in a band holding
- * the same rows (as classes() defines them for the cell search). */
+ * the same rows (as classes() in cells.c defines them). */
 static void load_grid(row_search *cx, const sudoku_grid *in, int with_twins)
 {
     /* Per line of each orientation: its nonzero cells as a mask, which is
@@ -733,7 +733,7 @@ int minlex_rows_pattern(minlex_answer *x, const sudoku_grid *in)
 
 /* The row engine against a known form (puzzles; full grids have their own
  * paths): 1 when minlex(in) is `form`, with the transform reaching it
- * recorded (as finish() builds it), 0 when it is not, -1 on overflow. */
+ * left pending in x, 0 when it is not, -1 on overflow. */
 int minlex_rows_matches(minlex_answer *x, const sudoku_grid *in, const uint8_t form[81])
 {
     row_search cx;
