@@ -1,4 +1,4 @@
-/* Unit tests of the canonical form (core/minlex.c) against a brute-force
+/* Unit tests of the canonical form (core/minlex/) against a brute-force
  * reference that tries every one of the 3,359,232 geometric transforms.
  *
  * Default run: a few hundred brute-force comparisons of every input kind
@@ -9,7 +9,7 @@
 
 #include "check.h"
 #include "minlex.h"
-#include "minlex_row1.h"
+#include "minlex/row1_bound.h"
 #include "rng.h"
 #include "scramble.h"
 #include "transform.h"
@@ -365,7 +365,7 @@ static void differential(sudoku_rng *rng, int per_kind, int pattern_per_kind)
 }
 
 
-/* The row-1 bounds of minlex_row1.h, proved again: every permutation pi of
+/* The row-1 bounds of minlex/row1_bound.h, proved again: every permutation pi of
  * the 9 columns that maps no column into its own stack (the row-1 map of
  * every row pair of a valid band), against all 1296 column orders. Its
  * smallest row 1 must start 3 4 5 6 7 8 (pure) or 3 4 6 (mixed), never be

@@ -1,6 +1,6 @@
 /*
- * minlex_row1.h - internal to minlex.c (and its unit test): the smallest
- * row 1 a pair of rows of a valid band can reach.
+ * row1_bound.h - internal to valid_grid.c (and its unit test): the
+ * smallest row 1 a pair of rows of a valid band can reach.
  *
  * For top rows (r0, r1) of a band let pi(c) be the column of row 0 that
  * holds row 1's digit in column c: a permutation of the 9 columns that
@@ -16,8 +16,8 @@
  * 3 4 5 6 7 8) and "mixed" ones (row 1 starts 3 4 6). For pure bands and
  * five of the eight mixed cycle types the bound is exact.
  */
-#ifndef SUDOKU_MINLEX_ROW1_H
-#define SUDOKU_MINLEX_ROW1_H
+#ifndef SUDOKU_MINLEX_ROW1_BOUND_H
+#define SUDOKU_MINLEX_ROW1_BOUND_H
 
 #include <stdint.h>
 

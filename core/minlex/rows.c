@@ -1,0 +1,753 @@
+/*
+ * rows.c - the row engine: breadth first over output rows, the fast path
+ * for every grid that is not a valid solution grid (puzzles, partial grids,
+ * clashing grids, full grids with clashing boxes), for pattern mode, and
+ * for the bounded test behind sudoku_minlex_matches.
+ *
+ * All live nodes of a level share the same output prefix, the smallest
+ * one so far. A node (row_node, internal.h) holds the transpose flag, the
+ * source rows chosen, the digit labels, and the remaining column freedom
+ * as an ordered partition: stack groups (consecutive output stack slots
+ * whose source stacks are still interchangeable, with the same cell
+ * structure) and, inside each slot, cells (consecutive output columns whose
+ * source columns are still interchangeable). A candidate row is laid out
+ * greedily: inside a cell, empty first, then known labels ascending, then
+ * new digits, whose order is the only real choice (it fixes their labels)
+ * and is branched on; equal values stay tied as a smaller cell. Inside a
+ * stack group every order of the stacks is tried, except that adjacent
+ * stacks with the same content in this row stay tied.
+ *
+ * Why it is exact. The partition is refined, never enumerated: columns
+ * left in one cell are interchangeable for every row laid out so far, so
+ * any order of them gives the same prefix and the choice can wait. Every
+ * transform is therefore represented by exactly one node (or one weighted
+ * representative of identical rows), and a child is dropped only when its
+ * row is larger than the best row any node of the level reaches, after
+ * the same prefix: nothing below it can win or tie. So the pruning is
+ * global and the leaves also count the automorphisms. The shortcuts (the
+ * row-0 key, the leading-empties bound) only drop rows that provably lay
+ * out larger. A level with more than ROW_CAP nodes (full grids: the first
+ * row alone ties 18 x 1296 column orders) gives up, and the caller runs
+ * the cell search (cells.c) instead; full grids with distinct rows and
+ * columns start at level 2 from full_grid.c.
+ */
+#include "internal.h"
+
+/* Bit k: byte k of the 8 at p is nonzero. Cells hold 0..9, so adding 0x7F
+ * to a byte sets its top bit exactly when it is nonzero, with no carry
+ * into the next byte; the multiply gathers the eight top bits. */
+static inline unsigned nonzero_mask8(const uint8_t *p)
+{
+    uint64_t v;
+    memcpy(&v, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    uint64_t h = ((v + 0x7F7F7F7F7F7F7F7FULL) & 0x8080808080808080ULL) >> 7;
+    return (unsigned)(h * 0x0102040810204080ULL >> 56);
+}
+
+/* The row-0 key part of a line with nonzero-cell mask m: its empty cells
+ * per stack, sorted, most first, as e0 * 16 + e1 * 4 + e2, and above it
+ * (<< 8) its number of empty cells. A table of all 512 masks, written out
+ * by the preprocessor. */
+#define KEY_E(m, s) (!((m) >> (3 * (s)) & 1) + !((m) >> (3 * (s) + 1) & 1) + \
+                    !((m) >> (3 * (s) + 2) & 1))
+#define KEY_MAX3(a, b, c) ((a) > (b) ? ((a) > (c) ? (a) : (c)) : ((b) > (c) ? (b) : (c)))
+#define KEY_MIN3(a, b, c) ((a) < (b) ? ((a) < (c) ? (a) : (c)) : ((b) < (c) ? (b) : (c)))
+#define KEY_K3(a, b, c) (KEY_MAX3(a, b, c) * 16 + \
+                        ((a) + (b) + (c) - KEY_MAX3(a, b, c) - KEY_MIN3(a, b, c)) * 4 + \
+                        KEY_MIN3(a, b, c))
+#define KEY_K(m) (KEY_K3(KEY_E(m, 0), KEY_E(m, 1), KEY_E(m, 2)) | \
+                (KEY_E(m, 0) + KEY_E(m, 1) + KEY_E(m, 2)) << 8)
+#define KEY_K4(m) KEY_K(m), KEY_K((m) + 1), KEY_K((m) + 2), KEY_K((m) + 3)
+#define KEY_K16(m) KEY_K4(m), KEY_K4((m) + 4), KEY_K4((m) + 8), KEY_K4((m) + 12)
+#define KEY_K64(m) KEY_K16(m), KEY_K16((m) + 16), KEY_K16((m) + 32), KEY_K16((m) + 48)
+#define KEY_K256(m) KEY_K64(m), KEY_K64((m) + 64), KEY_K64((m) + 128), KEY_K64((m) + 192)
+static const uint16_t row0_key_tab[512] = {KEY_K256(0), KEY_K256(256)};
+
+typedef struct row_search {
+    uint8_t g[2][81];
+    uint16_t twins[2][9]; /* rows interchangeable with row r (as cells.c merges them) */
+    const uint8_t *row;   /* the candidate source row being laid out */
+    uint8_t out[9];       /* the row under construction */
+    uint8_t best[9];      /* the best row of the level so far */
+    row_node *next;       /* children of the level */
+    int n, overflow, cap;
+    int key0[2][9], bestkey[2];
+    uint8_t zeros[2][9];  /* empty cells per row */
+    int lead;             /* leading empty cells of best (0 while none) */
+    int notwins;          /* pattern mode, first phase: every row choice kept */
+    int fixedrows;        /* pattern mode, second phase: rows come from R[] */
+    const uint8_t *bound; /* equivalence test: the form to reach, else NULL */
+} row_search;
+
+/* The end of the cell starting at output column p (the next cell start or
+ * stack boundary), and of the stack group starting at slot s. */
+static inline int cell_end(unsigned cellstart, int p)
+{
+    return p + 1 + __builtin_ctz((cellstart | 0x248u) >> (p + 1));
+}
+
+static inline int group_end(unsigned groupstart, int s)
+{
+    return s + 1 + __builtin_ctz((groupstart | 8u) >> (s + 1));
+}
+
+/* minlex_cmp of two whole rows, the first eight bytes as one number (a row
+ * that reaches emit_row usually ties the best one all along). */
+static inline int cmp_row(const uint8_t *a, const uint8_t *b)
+{
+    uint64_t u, v;
+    memcpy(&u, a, 8);
+    memcpy(&v, b, 8);
+    if (u != v) {
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_BIG_ENDIAN__
+        u = __builtin_bswap64(u);
+        v = __builtin_bswap64(v);
+#endif
+        return u < v ? -1 : 1;
+    }
+    return (a[8] > b[8]) - (a[8] < b[8]);
+}
+
+/* lt as in lay_cells: the row against the best if known (1 below, 0 equal),
+ * -1 if not. */
+static void emit_row(row_search *x, const row_node *c, int lt)
+{
+    int d = lt < 0 ? cmp_row(x->out, x->best) : -lt;
+    if (d > 0)
+        return;
+    if (d < 0) {
+        memcpy(x->best, x->out, 9);
+        int lead = 0;
+        while (lead < 9 && x->best[lead] == 0)
+            lead++;
+        x->lead = lead;
+        x->n = 0;
+    }
+    if (x->n >= x->cap) {
+        x->overflow = 1;
+        return;
+    }
+    x->next[x->n++] = *c;
+}
+
+static void lay_group(row_search *x, row_node *c, int slot, int lt);
+
+/* The k cells of a cell group, values under `label` (0 for empty) sorted
+ * ascending with their columns: the greedy layout inside a cell. */
+static inline void sort_cell(const uint8_t label[10], const uint8_t *ds,
+                                const uint8_t *cols, int k, uint8_t *ov, uint8_t *oc)
+{
+    for (int a = 0; a < k; a++) {
+        uint8_t w = ds[a] ? label[ds[a]] : 0;
+        int b = a;
+        while (b > 0 && ov[b - 1] > w) {
+            ov[b] = ov[b - 1];
+            oc[b] = oc[b - 1];
+            b--;
+        }
+        ov[b] = w;
+        oc[b] = cols[a];
+    }
+}
+
+/* Lays out the cells from output column p to gend (the end of the current
+ * stack group), then the next groups. Cells and groups without a choice are
+ * laid out in place in a loop; only real choices recurse. */
+static void lay_cells(row_search *x, row_node *c, int p, int gend, int lt)
+{
+    static const uint8_t perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                        {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    /* lt: whether out[0..p) is already below best (1), equal to it (0), or
+     * not known (-1: the best may have changed since the caller compared;
+     * it changes only when a row is emitted). */
+    if (x->overflow)
+        return;
+    for (;;) {
+        if (p == gend) {
+            if (p == 9) {
+                emit_row(x, c, lt);
+                return;
+            }
+            int slot = p / 3, end = group_end(c->groupstart, slot);
+            if (end - slot > 1) {
+                lay_group(x, c, slot, lt);
+                return;
+            }
+            gend = end * 3;
+        }
+        int e = cell_end(c->cellstart, p);
+        int k = e - p, nn = 0;
+        /* Fast paths without a choice: a one-column cell, and a cell whose
+         * columns are all empty in this row (most cells of sparse rows):
+         * the cell keeps its columns, only the values are new. */
+        if (k == 1) {
+            uint8_t d = x->row[c->col[p]], v = 0;
+            if (d) {
+                if (!c->label[d])
+                    c->label[d] = c->next++;
+                v = c->label[d];
+            }
+            x->out[p] = v;
+            if (lt <= 0) {
+                int cmp = lt < 0 ? minlex_cmp(x->out, x->best, e)
+                                 : (v > x->best[p]) - (v < x->best[p]);
+                if (cmp > 0)
+                    return;
+                lt = cmp < 0;
+            }
+            p = e;
+            continue;
+        }
+        if (!x->row[c->col[p]] && !x->row[c->col[p + 1]] &&
+            (k == 2 || !x->row[c->col[p + 2]])) {
+            x->out[p] = x->out[p + 1] = 0;
+            if (k == 3)
+                x->out[p + 2] = 0;
+            if (lt <= 0) {
+                int cmp = lt < 0 ? minlex_cmp(x->out, x->best, e)
+                                 : minlex_cmp(x->out + p, x->best + p, k);
+                if (cmp > 0)
+                    return;
+                lt = cmp < 0;
+            }
+            p = e;
+            continue;
+        }
+        uint8_t cols[3], ds[3], nd[3], oc[3], ov[3];
+        /* The distinct new (unlabelled) digits of the cell: their order is
+         * the choice; everything else is sorted. */
+        for (int a = 0; a < k; a++) {
+            uint8_t d = x->row[c->col[p + a]];
+            cols[a] = c->col[p + a];
+            ds[a] = d;
+            if (d && !c->label[d]) {
+                int seen = 0;
+                for (int b = 0; b < nn; b++)
+                    seen |= nd[b] == d;
+                if (!seen)
+                    nd[nn++] = d;
+            }
+        }
+        if (nn <= 1) {
+            /* One choice (the common case): lay out in place, no copy. */
+            if (nn)
+                c->label[nd[0]] = c->next++;
+            sort_cell(c->label, ds, cols, k, ov, oc);
+            /* k is 2 or 3 here; written out so that the compiler does not
+             * turn these short copies into library calls. */
+            x->out[p] = ov[0];
+            x->out[p + 1] = ov[1];
+            if (k == 3)
+                x->out[p + 2] = ov[2];
+            int d = lt < 0 ? minlex_cmp(x->out, x->best, e)
+                           : lt ? -1 : minlex_cmp(x->out + p, x->best + p, k);
+            if (d > 0)
+                return;
+            lt = d < 0;
+            c->col[p] = oc[0];
+            c->col[p + 1] = oc[1];
+            c->cellstart |= (uint16_t)((ov[1] != ov[0]) << (p + 1));
+            if (k == 3) {
+                c->col[p + 2] = oc[2];
+                c->cellstart |= (uint16_t)((ov[2] != ov[1]) << (p + 2));
+            }
+            p = e;
+            continue;
+        }
+        int np = nn == 3 ? 6 : 2;
+        for (int q = 0; q < np; q++) {
+            row_node ch = *c;
+            /* perms[0] and perms[2] order the first two the two ways. */
+            const uint8_t *pm = perms[nn == 2 ? 2 * q : q];
+            for (int b = 0; b < nn; b++)
+                ch.label[nd[pm[b]]] = ch.next++;
+            sort_cell(ch.label, ds, cols, k, ov, oc);
+            ch.col[p] = oc[0];
+            ch.col[p + 1] = oc[1];
+            x->out[p] = ov[0];
+            x->out[p + 1] = ov[1];
+            ch.cellstart |= (uint16_t)((ov[1] != ov[0]) << (p + 1));
+            if (k == 3) {
+                ch.col[p + 2] = oc[2];
+                x->out[p + 2] = ov[2];
+                ch.cellstart |= (uint16_t)((ov[2] != ov[1]) << (p + 2));
+            }
+            int d = lt < 0 ? minlex_cmp(x->out, x->best, e)
+                           : lt ? -1 : minlex_cmp(x->out + p, x->best + p, k);
+            if (d > 0)
+                continue;
+            lay_cells(x, &ch, e, gend, d < 0);
+            lt = -1;
+            if (x->overflow)
+                return;
+        }
+        return;
+    }
+}
+
+/* Tries every order of the stacks of the group starting at `slot`; adjacent
+ * stacks with the same content in this row (same digits per cell) stay
+ * tied, in one order only. */
+static void lay_group(row_search *x, row_node *c, int slot, int lt)
+{
+    int end = group_end(c->groupstart, slot);
+    int m = end - slot;
+    if (m == 1) {
+        lay_cells(x, c, slot * 3, end * 3, lt);
+        return;
+    }
+    /* Content key of each stack: its row digits sorted inside each cell
+     * (so empty first, as the layout puts them), and its leading empties. */
+    uint8_t key[3][3], cls[3], lz[3];
+    for (int i = 0; i < m; i++) {
+        int base = (slot + i) * 3;
+        for (int a = 0; a < 3; a++) {
+            uint8_t d = x->row[c->col[base + a]];
+            int b = a;
+            while (b > 0 && !(c->cellstart >> (base + b) & 1) && key[i][b - 1] > d) {
+                key[i][b] = key[i][b - 1];
+                b--;
+            }
+            key[i][b] = d;
+        }
+        lz[i] = (uint8_t)(key[i][0] ? 0 : key[i][1] ? 1 : key[i][2] ? 2 : 3);
+        cls[i] = (uint8_t)i;
+        for (int j = 0; j < i; j++)
+            if (key[i][0] == key[j][0] && key[i][1] == key[j][1] && key[i][2] == key[j][2]) {
+                cls[i] = (uint8_t)j;
+                break;
+            }
+    }
+    static const uint8_t p2[2][3] = {{0, 1, 2}, {1, 0, 2}};
+    static const uint8_t p3[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                     {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    int np = m == 2 ? 2 : 6;
+    for (int q = 0; q < np; q++) {
+        const uint8_t *pm = m == 2 ? p2[q] : p3[q];
+        int ok = 1;
+        /* A stack starting with more empty cells than the one before it
+         * would make this order larger than the one swapping them. */
+        for (int i = 1; i < m; i++)
+            if ((cls[pm[i]] == cls[pm[i - 1]] && pm[i] < pm[i - 1]) ||
+                lz[pm[i]] > lz[pm[i - 1]])
+                ok = 0;
+        if (!ok)
+            continue;
+        row_node ch = *c;
+        for (int i = 0; i < m; i++) {
+            memcpy(ch.col + (slot + i) * 3, c->col + (slot + pm[i]) * 3, 3);
+            if (i && cls[pm[i]] != cls[pm[i - 1]])
+                ch.groupstart |= (uint8_t)(1u << (slot + i));
+        }
+        lay_cells(x, &ch, slot * 3, end * 3, lt);
+        lt = -1;
+        if (x->overflow)
+            return;
+    }
+}
+
+static uint64_t factorial3(int k)
+{
+    return k == 3 ? 6 : k == 2 ? 2 : 1;
+}
+
+/* Column orders a final node stands for: tied stacks and tied columns. */
+static uint64_t column_weight(const row_node *c)
+{
+    uint64_t w = 1;
+    for (int s = 0; s < 3;) {
+        int end = group_end(c->groupstart, s);
+        int m = end - s;
+        w *= factorial3(m);
+        for (int p = s * 3; p < s * 3 + 3;) {
+            int e = cell_end(c->cellstart, p);
+            for (int i = 0; i < m; i++)
+                w *= factorial3(e - p);
+            p = e;
+        }
+        s = end;
+    }
+    return w;
+}
+/* The row under a node whose columns are all fixed (the common case below
+ * the top band): no choice left, one pass with early exit. */
+static void lay_fixed(row_search *x, row_node *c)
+{
+    const uint8_t *row = x->row;
+    int lt = 0;
+    for (int k = 0; k < 9; k++) {
+        uint8_t d = row[c->col[k]], v = 0;
+        if (d) {
+            if (!c->label[d])
+                c->label[d] = c->next++;
+            v = c->label[d];
+        }
+        if (!lt) {
+            if (v > x->best[k])
+                return;
+            lt = v < x->best[k];
+        }
+        x->out[k] = v;
+    }
+    emit_row(x, c, lt);
+}
+
+/* The most leading empty cells source row `row` can have under node c's
+ * column freedom: whole empty stacks of the first stack group go first,
+ * then the stack of the group with the longest empty start; a group all
+ * of whose stacks are empty passes on to the next one. Each cell puts its
+ * empty cells first. */
+static int most_leading_empties(const row_node *c, const uint8_t *row)
+{
+    int lead = 0;
+    for (int s = 0; s < 3;) {
+        int end = group_end(c->groupstart, s), full = 0, bestz = 0;
+        for (int t = s; t < end; t++) {
+            int z = 0, p = t * 3;
+            while (p < t * 3 + 3) {
+                int e = cell_end(c->cellstart, p), zc = 0;
+                for (int q = p; q < e; q++)
+                    zc += !row[c->col[q]];
+                z += zc;
+                if (zc < e - p)
+                    break;
+                p = e;
+            }
+            if (z == 3)
+                full++;
+            else if (z > bestz)
+                bestz = z;
+        }
+        lead += full * 3;
+        if (full < end - s)
+            return lead + bestz;
+        s = end;
+    }
+    return lead;
+}
+
+/* Lays out every allowed candidate row for output row i below node c. */
+static void expand(row_search *cx, const row_node *c, int i)
+{
+    unsigned avail = i % 3 == 0 ? 0x1FFu : 7u << (c->band * 3);
+    avail &= ~(unsigned)c->rowused;
+    if (cx->fixedrows)
+        avail = 1u << c->R[i];
+    const uint8_t *g = cx->g[c->t];
+    const uint16_t *twins = cx->twins[c->t];
+    const int *key0 = cx->key0[c->t];
+    const uint8_t *zeros = cx->zeros[c->t];
+    int fixedcols = c->cellstart == 0x1FF && c->groupstart == 7;
+    int filter = !cx->fixedrows, merge = filter && !cx->notwins;
+    for (unsigned left = avail; left; left &= left - 1) {
+        int r = __builtin_ctz(left);
+        uint64_t weight = 1;
+        if (filter) {
+            /* Identical rows still available: only the first is laid out,
+             * the others count as its weight. */
+            unsigned tw = merge ? twins[r] & avail : 0;
+            if (tw) {
+                if (tw & ((1u << r) - 1))
+                    continue;
+                for (; tw; tw &= tw - 1)
+                    weight++;
+            }
+            if (i == 0 && key0[r] >= 0 && key0[r] % 64 < cx->bestkey[key0[r] / 64])
+                continue;
+            /* A row that cannot start with as many empty cells as the best
+             * row of the level so far is larger: a cheap test that spares
+             * laying out most losing rows of sparse puzzles. Fewer empty
+             * cells than that in all is the cheapest case of it. */
+            if (cx->lead && !fixedcols &&
+                (zeros[r] < cx->lead || most_leading_empties(c, g + r * 9) < cx->lead))
+                continue;
+        }
+        row_node ch = *c;
+        ch.w *= weight;
+        ch.R[i] = (uint8_t)r;
+        ch.rowused |= (uint16_t)(1u << r);
+        ch.band = (uint8_t)(r / 3);
+        cx->row = g + r * 9;
+        if (fixedcols)
+            lay_fixed(cx, &ch);
+        else
+            lay_cells(cx, &ch, 0, 0, 0);
+        if (cx->overflow)
+            return;
+    }
+}
+
+static void record_node(minlex_answer *x, const row_node *c)
+{
+    x->t = c->t;
+    memcpy(x->R, c->R, 9);
+    memcpy(x->C, c->col, 9);
+    memcpy(x->label, c->label, sizeof x->label);
+    /* The transform itself only when the caller asks for it (finish). */
+    x->pending = 1;
+}
+
+/* Runs levels i0..8 from the n nodes at cur, ping-ponging between the two
+ * buffers (level i writes buf[(i + par) & 1]; cur must not be that one).
+ * Returns the final count and sets *out, or -1 on overflow. With a bound
+ * (a form to reach), each level starts from the bound's row as its best:
+ * only rows equal to it survive, and -2 says none did or a smaller one
+ * exists, i.e. the minlex form is not the bound. */
+static int run_levels(row_search *cx, minlex_answer *x, const row_node *cur, int n,
+                     row_node buf[2][ROW_CAP], int i0, int par, const row_node **out)
+{
+    cx->overflow = 0;
+    cx->cap = ROW_CAP;
+    for (int i = i0; i < 9; i++) {
+        cx->next = buf[(i + par) & 1];
+        cx->n = 0;
+        if (cx->bound) {
+            memcpy(cx->best, cx->bound + i * 9, 9);
+            cx->lead = 0;
+            while (cx->lead < 9 && cx->best[cx->lead] == 0)
+                cx->lead++;
+        } else {
+            memset(cx->best, 0xFF, 9);
+            cx->lead = 0;
+        }
+        for (int a = 0; a < n; a++) {
+            expand(cx, &cur[a], i);
+            if (cx->overflow)
+                return -1;
+        }
+        if (cx->bound && (cx->n == 0 || minlex_cmp(cx->best, cx->bound + i * 9, 9) != 0))
+            return -2;
+        memcpy(x->best + i * 9, cx->best, 9);
+        cur = cx->next;
+        n = cx->n;
+    }
+    *out = cur;
+    return n;
+}
+
+/* Both orientations of `in` into cx->g and, with_twins, each row's twins:
+ * the rows with the same content in the same band or in a band holding
+ * the same rows (as classes() in cells.c defines them). */
+static void load_grid(row_search *cx, const sudoku_grid *in, int with_twins)
+{
+    /* Per line of each orientation: its nonzero cells as a mask, which is
+     * all the row-0 key and the twin test need besides the digits of the
+     * (few) given cells. */
+    uint16_t nz[2][9];
+    memcpy(cx->g[0], in->cell, 81);
+    for (int c = 0; c < 9; c++)
+        for (int r = 0; r < 9; r++)
+            cx->g[1][c * 9 + r] = in->cell[r * 9 + c];
+    for (int t = 0; t < 2; t++)
+        for (int r = 0; r < 9; r++) {
+            const uint8_t *row = cx->g[t] + r * 9;
+            nz[t][r] = (uint16_t)(nonzero_mask8(row) | (unsigned)(row[8] != 0) << 8);
+        }
+    /* Repeated digits per row and column, from the givens alone. */
+    uint16_t seen[2][9] = {{0}}, dup[2][9] = {{0}};
+    for (int r = 0; r < 9; r++)
+        for (unsigned q = nz[0][r]; q; q &= q - 1) {
+            int c = __builtin_ctz(q);
+            uint16_t bit = (uint16_t)(1u << in->cell[r * 9 + c]);
+            dup[0][r] |= seen[0][r] & bit;
+            seen[0][r] |= bit;
+            dup[1][c] |= seen[1][c] & bit;
+            seen[1][c] |= bit;
+        }
+    /* Per row: its key for row 0 (see make_roots): the empty-cell key, in
+     * the family of distinct-digit rows (0) or one-digit rows (1), or -1
+     * for other rows. */
+    cx->bestkey[0] = cx->bestkey[1] = -1;
+    for (int t = 0; t < 2; t++)
+        for (int r = 0; r < 9; r++) {
+            unsigned sn = seen[t][r];
+            int fam = !dup[t][r] ? 0 : (sn & (sn - 1)) == 0 ? 1 : -1;
+            unsigned k = row0_key_tab[nz[t][r]];
+            int key = (int)(k & 0xFF);
+            cx->key0[t][r] = fam < 0 ? -1 : fam * 64 + key;
+            cx->zeros[t][r] = (uint8_t)(k >> 8);
+            if (fam >= 0 && key > cx->bestkey[fam])
+                cx->bestkey[fam] = key;
+        }
+    if (!with_twins)
+        return;
+    for (int t = 0; t < 2; t++) {
+        uint8_t cls[9];
+        int dup = 0;
+        memset(cx->twins[t], 0, sizeof cx->twins[t]);
+        /* Twins have the same nonzero cells: without two equal masks
+         * (the usual case) there are none. */
+        uint64_t ms[8] = {0};
+        unsigned twin = 0;
+        for (int a = 0; a < 9; a++) {
+            unsigned m = nz[t][a];
+            twin |= (unsigned)(ms[m >> 6] >> (m & 63)) & 1;
+            ms[m >> 6] |= 1ULL << (m & 63);
+        }
+        if (!twin)
+            continue;
+        for (int a = 0; a < 9; a++) {
+            cls[a] = (uint8_t)a;
+            for (int b = 0; b < a; b++)
+                if (nz[t][a] == nz[t][b] &&
+                    memcmp(cx->g[t] + a * 9, cx->g[t] + b * 9, 9) == 0) {
+                    cls[a] = (uint8_t)b;
+                    dup = 1;
+                    break;
+                }
+        }
+        if (!dup)
+            continue; /* the usual case: no twins */
+        unsigned bkey[3];
+        uint8_t bcls[3];
+        for (int b = 0; b < 3; b++) {
+            uint8_t r[3] = {cls[b * 3], cls[b * 3 + 1], cls[b * 3 + 2]};
+            for (int p = 0; p < 3; p++)
+                for (int q = p + 1; q < 3; q++)
+                    if (r[q] < r[p]) { uint8_t v = r[p]; r[p] = r[q]; r[q] = v; }
+            bkey[b] = (unsigned)(r[0] * 100 + r[1] * 10 + r[2]);
+            bcls[b] = (uint8_t)b;
+            for (int e = 0; e < b; e++)
+                if (bkey[e] == bkey[b]) {
+                    bcls[b] = (uint8_t)e;
+                    break;
+                }
+        }
+        for (int r = 0; r < 9; r++)
+            for (int e = 0; e < 9; e++)
+                if (e != r && cls[e] == cls[r] &&
+                    (e / 3 == r / 3 || bcls[e / 3] == bcls[r / 3]))
+                    cx->twins[t][r] |= (uint16_t)(1u << e);
+    }
+}
+
+/* The root nodes. With notwins (pattern mode) both
+ * orientations are kept even for a symmetric grid. Returns the root count. */
+static int make_roots(const sudoku_grid *in, row_node root[2], int notwins)
+{
+    int sym = !notwins, n = 0;
+    for (int r = 0; r < 9 && sym; r++)
+        for (int c = r + 1; c < 9; c++)
+            if (in->cell[r * 9 + c] != in->cell[c * 9 + r]) {
+                sym = 0;
+                break;
+            }
+    for (int t = 0; t < (sym ? 1 : 2); t++) {
+        row_node *c = &root[n++];
+        memset(c, 0, sizeof *c);
+        c->w = sym ? 2 : 1;
+        c->t = (uint8_t)t;
+        c->next = 1;
+        c->groupstart = 1;
+        c->cellstart = 1u | 1u << 3 | 1u << 6;
+        for (int k = 0; k < 9; k++)
+            c->col[k] = (uint8_t)k;
+    }
+    /* Row 0 from a line with distinct digits depends only on its empty
+     * counts per stack (sorted, most first; a larger key is a smaller
+     * row), and so does row 0 from a line holding one digit several times
+     * (the pattern grids of pattern mode): lines below the best key of
+     * their family cannot win. Other lines are always laid out.
+     * (load_grid finds the best keys: a symmetric grid's two orientations
+     * have the same keys, so taking both in changes nothing.) */
+    return n;
+}
+
+/* With count, x->ties gets the automorphism count (sudoku_automorphisms);
+ * the canonical form alone does not need it. */
+int minlex_rows(minlex_answer *x, const sudoku_grid *in, int count)
+{
+    row_search cx;
+    int n;
+    load_grid(&cx, in, 1);
+    row_node root[2];
+    n = make_roots(in, root, 0);
+    cx.notwins = cx.fixedrows = 0;
+    cx.bound = NULL;
+    row_node buf[2][ROW_CAP];
+    const row_node *cur = root;
+    int i0 = 0;
+    if (minlex_full_grid_applies(in)) {
+        int sym = n == 1;
+        n = minlex_full_grid_top((const uint8_t (*)[81])cx.g, sym, buf[0], ROW_CAP, x->best);
+        if (n < 0)
+            return 0;
+        cur = buf[0];
+        i0 = 2;
+    }
+    n = run_levels(&cx, x, cur, n, buf, i0, 1, &cur);
+    if (n < 0)
+        return 0;
+    x->ties = 0;
+    for (int a = 0; count && a < n; a++)
+        x->ties += cur[a].w * column_weight(&cur[a]);
+    record_node(x, &cur[0]);
+    return 1;
+}
+
+/* Pattern mode with the row engine, in two passes. First the smallest
+ * pattern over the pattern grid (every given a 1), keeping every row
+ * choice (no identical-row merging, both orientations): each final node
+ * is then a set of transforms reaching that pattern, its tied columns
+ * being columns identical in the pattern, and together they are all of
+ * them. Then the digits: the same nodes, relabelled from scratch, run
+ * again over the real grid with their rows fixed. Every column order
+ * still free keeps the pattern, so the level-wide pruning by digits is
+ * exact here. Returns 0 on overflow. */
+int minlex_rows_pattern(minlex_answer *x, const sudoku_grid *in)
+{
+    row_search cx;
+    sudoku_grid pat;
+    for (int k = 0; k < 81; k++)
+        pat.cell[k] = in->cell[k] ? 1 : 0;
+    load_grid(&cx, &pat, 0);
+    row_node root[2], buf[2][ROW_CAP];
+    int n = make_roots(&pat, root, 1);
+    const row_node *cur;
+    cx.notwins = 1;
+    cx.fixedrows = 0;
+    cx.bound = NULL;
+    n = run_levels(&cx, x, root, n, buf, 0, 1, &cur);
+    if (n < 0)
+        return 0;
+    /* cur is buf[1] (level 8 wrote it): relabel in place, then level 0
+     * of the digit pass writes buf[0]. */
+    row_node *start = buf[1];
+    for (int a = 0; a < n; a++) {
+        memset(start[a].label, 0, sizeof start[a].label);
+        start[a].next = 1;
+        start[a].w = 1;
+    }
+    load_grid(&cx, in, 0);
+    cx.notwins = 0;
+    cx.fixedrows = 1;
+    n = run_levels(&cx, x, start, n, buf, 0, 0, &cur);
+    if (n < 0)
+        return 0;
+    record_node(x, &cur[0]);
+    return 1;
+}
+
+/* The row engine against a known form (puzzles; full grids have their own
+ * paths): 1 when minlex(in) is `form`, with the transform reaching it
+ * left pending in x, 0 when it is not, -1 on overflow. */
+int minlex_rows_matches(minlex_answer *x, const sudoku_grid *in, const uint8_t form[81])
+{
+    row_search cx;
+    row_node root[2], buf[2][ROW_CAP];
+    const row_node *cur;
+    load_grid(&cx, in, 1);
+    int n = make_roots(in, root, 0);
+    cx.notwins = cx.fixedrows = 0;
+    cx.bound = form;
+    n = run_levels(&cx, x, root, n, buf, 0, 1, &cur);
+    if (n == -2)
+        return 0;
+    if (n < 0)
+        return -1;
+    record_node(x, &cur[0]);
+    return 1;
+}
