@@ -93,4 +93,9 @@ void ext_te_depth(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 void ext_scramble(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 extern const sqlite3_module ext_scrambles_module;
 
+/* making puzzles (generate.c: the sudoku_generate and sudoku_neighbors
+ * virtual tables) */
+extern const sqlite3_module ext_generate_module;
+extern const sqlite3_module ext_neighbors_module;
+
 #endif

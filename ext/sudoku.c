@@ -58,6 +58,9 @@ static const struct {
 } modules[] = {
     /* scrambles */
     {"sudoku_scrambles", &ext_scrambles_module},
+    /* making puzzles */
+    {"sudoku_generate", &ext_generate_module},
+    {"sudoku_neighbors", &ext_neighbors_module},
 };
 
 #ifdef _WIN32
