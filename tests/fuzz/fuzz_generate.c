@@ -30,8 +30,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (pick & 1) {
         name = "sudoku_neighbors";
         /* plus and minus up to 1: the vicinity grows fast beyond */
-        if (sqlite3_prepare_v2(db, "SELECT puzzle, removed, added, minimal, "
-                                   "sudoku_count(puzzle, 2) FROM sudoku_neighbors(?1, ?2, ?3) LIMIT 3",
+        if (sqlite3_prepare_v2(db, "SELECT puzzle, removed, sudoku_count(puzzle, 2), added, minimal "
+                                   "FROM sudoku_neighbors(?1, ?2, ?3) LIMIT 3",
                                -1, &st, NULL) != SQLITE_OK)
             abort();
         sqlite3_bind_text(st, 1, (const char *)data, (int)size, SQLITE_TRANSIENT);
