@@ -118,5 +118,9 @@ extern const sqlite3_module ext_se_steps_module;
 void ext_random_grid(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 void ext_band_class(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 extern const sqlite3_module ext_band_classes_module;
+/* making puzzles (generate.c: the sudoku_generate and sudoku_neighbors
+ * virtual tables) */
+extern const sqlite3_module ext_generate_module;
+extern const sqlite3_module ext_neighbors_module;
 
 #endif

@@ -80,6 +80,9 @@ static const struct {
     {"sudoku_se_steps", &ext_se_steps_module},
     /* top-band classes */
     {"sudoku_band_classes", &ext_band_classes_module},
+    /* making puzzles */
+    {"sudoku_generate", &ext_generate_module},
+    {"sudoku_neighbors", &ext_neighbors_module},
 };
 
 #ifdef _WIN32

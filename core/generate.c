@@ -1,0 +1,222 @@
+/*
+ * generate.c - making minimal unique puzzles (see generate.h).
+ */
+#include <string.h>
+
+#include "generate.h"
+#include "rng.h"
+#include "scramble.h"
+#include "solver.h"
+#include "te_depth.h"
+
+void sudoku_generate_defaults(sudoku_generate_options *opt)
+{
+    memset(opt, 0, sizeof *opt);
+    opt->symmetry = SUDOKU_SYM_NONE;
+    opt->clues_min = 0;
+    opt->clues_max = SUDOKU_CELLS;
+    opt->depth = -1;
+    opt->minimal = 1;
+    opt->tries = SUDOKU_GENERATE_TRIES;
+}
+
+/* The one place that draws solution grids: a seeded solve of the empty
+ * grid (not uniform over all grids). Switching to an exactly uniform
+ * generator is a change of this function only. */
+static void random_grid(sudoku_rng *rng, sudoku_grid *grid)
+{
+    sudoku_grid empty;
+    memset(&empty, 0, sizeof empty);
+    sudoku_solve_random(&empty, sudoku_rng_next(rng), grid);
+}
+
+/* Bit d (1..9) set for every digit among the clues of row, column and box
+ * of each unit; recomputed per test (81 cells: cheap beside a search). */
+typedef struct masks {
+    uint16_t row[9], col[9], box[9];
+} masks;
+
+static void make_masks(const sudoku_grid *p, masks *m)
+{
+    memset(m, 0, sizeof *m);
+    for (int c = 0; c < SUDOKU_CELLS; c++)
+        if (p->cell[c]) {
+            uint16_t bit = (uint16_t)(1u << p->cell[c]);
+            m->row[sudoku_row(c)] |= bit;
+            m->col[sudoku_col(c)] |= bit;
+            m->box[sudoku_box(c)] |= bit;
+        }
+}
+
+/* p (unique, solution s) with the cells cells[0..k-1] emptied: 1 when it
+ * still has exactly one solution, 0 when not, SUDOKU_CANCELLED. p is
+ * given with those cells already emptied. */
+static int still_unique(const sudoku_grid *p, const sudoku_grid *s,
+                        const int *cells, int k, const sudoku_cancel *cancel)
+{
+    masks m;
+    int forced = 1;
+    uint64_t count;
+    make_masks(p, &m);
+    for (int i = 0; i < k && forced; i++) {
+        int c = cells[i];
+        uint16_t used = m.row[sudoku_row(c)] | m.col[sudoku_col(c)] | m.box[sudoku_box(c)];
+        /* Every solution of p agrees with s outside the emptied cells; if
+         * each emptied cell can only take its s digit, s is the only one. */
+        forced = (uint16_t)(~used & 0x3FEu) == (uint16_t)(1u << s->cell[c]);
+    }
+    if (forced)
+        return 1;
+    count = sudoku_count_cancel(p, 2, NULL, cancel);
+    if (count == SUDOKU_COUNT_CANCELLED)
+        return SUDOKU_CANCELLED;
+    return count == 1;
+}
+
+int sudoku_generate_is_minimal(const sudoku_grid *puzzle,
+                               const sudoku_grid *solution,
+                               const sudoku_cancel *cancel)
+{
+    sudoku_grid p = *puzzle;
+    for (int c = 0; c < SUDOKU_CELLS; c++) {
+        int r;
+        if (!p.cell[c])
+            continue;
+        p.cell[c] = 0;
+        r = still_unique(&p, solution, &c, 1, cancel);
+        p.cell[c] = puzzle->cell[c];
+        if (r != 0)
+            return r == 1 ? 0 : r;
+    }
+    return 1;
+}
+
+/* The removal units: orbits of `sym`, each listed once. Returns how many;
+ * unit u has len[u] cells cells[u][0..len-1]. */
+static int make_units(sudoku_symmetry sym, int cells[SUDOKU_CELLS][4],
+                      int len[SUDOKU_CELLS])
+{
+    uint8_t seen[SUDOKU_CELLS] = {0};
+    int units = 0;
+    for (int c = 0; c < SUDOKU_CELLS; c++) {
+        int x = c, k = 0;
+        if (seen[c])
+            continue;
+        do {
+            seen[x] = 1;
+            cells[units][k++] = x;
+            x = sudoku_symmetry_map(sym, x);
+        } while (x != c && k < 4);
+        len[units++] = k;
+    }
+    return units;
+}
+
+/* One attempt without a pattern: removes units of the full grid s in a
+ * random order. Returns the clue count, or SUDOKU_CANCELLED. */
+static int remove_pass(const sudoku_generate_options *opt, sudoku_rng *rng,
+                       const sudoku_grid *s, sudoku_grid *p,
+                       const sudoku_cancel *cancel)
+{
+    int cells[SUDOKU_CELLS][4], len[SUDOKU_CELLS], order[SUDOKU_CELLS];
+    int units = make_units(opt->symmetry, cells, len), clues = SUDOKU_CELLS;
+    *p = *s;
+    for (int u = 0; u < units; u++)
+        order[u] = u;
+    for (int u = units - 1; u > 0; u--) {
+        int j = (int)sudoku_rng_below(rng, (uint32_t)u + 1), t = order[u];
+        order[u] = order[j];
+        order[j] = t;
+    }
+    for (int i = 0; i < units; i++) {
+        int u = order[i], r;
+        /* Without minimality a clue target stops the pass early. */
+        if (!opt->minimal && opt->clues_max < SUDOKU_CELLS && clues <= opt->clues_max)
+            break;
+        if (!opt->minimal && clues - len[u] < opt->clues_min)
+            continue;
+        for (int k = 0; k < len[u]; k++)
+            p->cell[cells[u][k]] = 0;
+        r = still_unique(p, s, cells[u], len[u], cancel);
+        if (r == SUDOKU_CANCELLED)
+            return r;
+        if (r)
+            clues -= len[u];
+        else
+            for (int k = 0; k < len[u]; k++)
+                p->cell[cells[u][k]] = s->cell[cells[u][k]];
+    }
+    return clues;
+}
+
+/* One attempt: 1 when p meets every target, 0 when not, SUDOKU_CANCELLED. */
+static int attempt(const sudoku_generate_options *opt, sudoku_rng *rng,
+                   const sudoku_grid *s, sudoku_grid *p,
+                   const sudoku_cancel *cancel)
+{
+    int clues, r;
+    if (opt->have_pattern) {
+        uint64_t count;
+        clues = 0;
+        for (int c = 0; c < SUDOKU_CELLS; c++) {
+            p->cell[c] = opt->pattern[c] ? s->cell[c] : 0;
+            clues += opt->pattern[c] != 0;
+        }
+        count = sudoku_count_cancel(p, 2, NULL, cancel);
+        if (count == SUDOKU_COUNT_CANCELLED)
+            return SUDOKU_CANCELLED;
+        if (count != 1)
+            return 0;
+    } else {
+        clues = remove_pass(opt, rng, s, p, cancel);
+        if (clues == SUDOKU_CANCELLED)
+            return clues;
+    }
+    if (clues < opt->clues_min || clues > opt->clues_max)
+        return 0;
+    /* Without a symmetry or pattern, the pass itself proves minimality. */
+    if (opt->minimal && (opt->have_pattern || opt->symmetry != SUDOKU_SYM_NONE)) {
+        r = sudoku_generate_is_minimal(p, s, cancel);
+        if (r != 1)
+            return r;
+    }
+    if (opt->depth >= 0) {
+        r = sudoku_te_depth_cancel(p, opt->depth, cancel);
+        if (r == SUDOKU_CANCELLED)
+            return r;
+        if (r != opt->depth)
+            return 0;
+    }
+    return 1;
+}
+
+int sudoku_generate(const sudoku_generate_options *opt, uint64_t seed,
+                    uint64_t n, sudoku_grid *puzzle, sudoku_grid *solution,
+                    const sudoku_cancel *cancel)
+{
+    sudoku_rng rng;
+    sudoku_grid s, p;
+    if (opt->have_grid && !sudoku_grid_is_solution(&opt->grid))
+        return 0;
+    sudoku_scramble_seed(&rng, seed, n);
+    for (uint32_t t = 0; t < opt->tries; t++) {
+        int r;
+        if (sudoku_cancelled(cancel))
+            return SUDOKU_CANCELLED;
+        if (opt->have_grid)
+            s = opt->grid;
+        else
+            random_grid(&rng, &s);
+        r = attempt(opt, &rng, &s, &p, cancel);
+        if (r == SUDOKU_CANCELLED)
+            return r;
+        if (r == 1) {
+            *puzzle = p;
+            *solution = s;
+            return 1;
+        }
+        if (opt->have_grid && opt->have_pattern)
+            break; /* every attempt would be the same */
+    }
+    return 0;
+}

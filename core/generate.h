@@ -1,0 +1,92 @@
+/*
+ * generate.h - making puzzles: minimal, uniquely solvable, seeded, with a
+ * clue-pattern symmetry, a clue-count target, a fixed pattern, a given
+ * solution grid or a T&E depth target.
+ *
+ * One attempt:
+ *   1. a solution grid S: the given one, or a random one (random_grid() in
+ *      generate.c, the one place that draws grids);
+ *   2. without a pattern: start from the full grid and visit the removal
+ *      units in an order drawn from the row's stream. A unit is one cell,
+ *      or with a symmetry one orbit of it (the cells a cell is sent to by
+ *      repeating the map: 1, 2 or 4 cells). A unit's clues are removed and
+ *      the removal is kept iff the puzzle still has exactly one solution.
+ *      With a pattern: the puzzle is S restricted to the pattern's cells.
+ *   3. the result is accepted when it meets every target (unique; minimal
+ *      if asked; clue count in range; T&E depth equal to the target).
+ * An attempt that misses a target is followed by a new one (a new random
+ * grid, or a new removal order for a given grid), up to `tries` attempts.
+ *
+ * Why one pass gives a minimal puzzle (no symmetry). Uniqueness is
+ * monotone: a puzzle whose clues all agree with S and that contains a
+ * unique puzzle is itself unique. Let F be the final puzzle and c one of its
+ * clues. When c was visited the puzzle was some P with F a subset of P, and
+ * P - c was not unique (c was kept). F - c is a subset of P - c, so F - c
+ * is not unique either (it has every solution P - c has). So no clue of F
+ * can be removed: F is minimal, and no second pass is needed.
+ *
+ * With a symmetry the same argument works unit by unit: no whole orbit of
+ * F can be removed (F is "orbit-minimal"). A single clue of an orbit might
+ * still be removable, so the usual minimality is NOT implied; when
+ * minimality is asked for (the default), the generator checks each clue of
+ * F and rejects the attempt if one can go (sudoku_generate_is_minimal). So
+ * every puzzle it returns with minimal = 1 is minimal in the usual sense,
+ * and its pattern has the symmetry.
+ *
+ * The uniqueness test exploits the known solution S: P - X (P unique with
+ * solution S, X the unit's cells) is unique iff no solution differs from S
+ * on X. When every cell of X has no candidate but its S digit among the
+ * remaining clues, that holds at once, without a search (the common case
+ * while many clues remain); otherwise the solver counts to 2.
+ *
+ * Without minimality (minimal = 0) nothing is checked beyond the pass: with
+ * a symmetry the puzzle is then orbit-minimal only. With a clue target
+ * (clues_max < 81) the pass also stops as soon as the clue count is at most
+ * clues_max, and never removes a unit that would take it below clues_min:
+ * that is how to get puzzles with many clues.
+ */
+#ifndef SUDOKU_GENERATE_H
+#define SUDOKU_GENERATE_H
+
+#include <stdint.h>
+
+#include "cancel.h"
+#include "grid.h"
+#include "symmetry.h"
+
+typedef struct sudoku_generate_options {
+    sudoku_symmetry symmetry; /* clue-pattern symmetry; NONE by default */
+    int clues_min, clues_max; /* accepted clue counts (0..81 by default) */
+    int have_pattern;         /* 1: clues exactly on pattern[] */
+    uint8_t pattern[SUDOKU_CELLS]; /* 1 = clue cell */
+    int have_grid;            /* 1: puzzles for `grid` (a full solution) */
+    sudoku_grid grid;
+    int depth;                /* T&E depth target 0..3, or -1: any */
+    int minimal;              /* 1 (default): only minimal puzzles */
+    uint32_t tries;           /* attempts per row before giving up (> 0) */
+} sudoku_generate_options;
+
+/* The defaults: no symmetry, any clue count, no pattern, random grids,
+ * any depth, minimal, SUDOKU_GENERATE_TRIES tries. */
+#define SUDOKU_GENERATE_TRIES 1000
+void sudoku_generate_defaults(sudoku_generate_options *opt);
+
+/* Makes row n of the puzzles for `seed`: the row's random stream depends
+ * only on (seed, n) (as sudoku_scramble_seed), so a row is the same
+ * whichever other rows were made, and the same options, seed and n always
+ * give the same puzzle.
+ * Returns 1 with the puzzle and its solution written, 0 when no puzzle
+ * meeting the targets was found within opt->tries attempts, or
+ * SUDOKU_CANCELLED. opt->have_grid requires a full valid grid (else 0). */
+int sudoku_generate(const sudoku_generate_options *opt, uint64_t seed,
+                    uint64_t n, sudoku_grid *puzzle, sudoku_grid *solution,
+                    const sudoku_cancel *cancel);
+
+/* 1 when the unique puzzle `puzzle` with solution `solution` is minimal
+ * (no single clue can be removed keeping one solution), 0 when not, or
+ * SUDOKU_CANCELLED. */
+int sudoku_generate_is_minimal(const sudoku_grid *puzzle,
+                               const sudoku_grid *solution,
+                               const sudoku_cancel *cancel);
+
+#endif

@@ -1,0 +1,186 @@
+/* test_generate.c - sudoku_generate against the slow twin (plain_count.h):
+ * every puzzle unique with the reported solution, minimal when asked (the
+ * twin tries every single clue), each option respected, rows reproducible
+ * by (seed, n) and different across seeds. The checks never depend on
+ * which grids are drawn, so they hold for any grid generator. */
+#include <string.h>
+
+#include "check.h"
+#include "generate.h"
+#include "plain_count.h"
+#include "symmetry.h"
+#include "te_depth.h"
+
+static sudoku_generate_options opts(void)
+{
+    sudoku_generate_options o;
+    sudoku_generate_defaults(&o);
+    return o;
+}
+
+/* Common checks of one row; returns 1 when the row was made. */
+static int row(const sudoku_generate_options *o, uint64_t seed, uint64_t n,
+               sudoku_grid *p, sudoku_grid *s)
+{
+    char text[82];
+    sudoku_grid twin;
+    int r = sudoku_generate(o, seed, n, p, s, NULL);
+    if (r != 1)
+        return 0;
+    CHECK(sudoku_grid_is_solution(s));
+    CHECK_MSG(plain_count(p, 2, &twin) == 1 && memcmp(&twin, s, sizeof twin) == 0,
+              "not unique or wrong solution: %s", check_line(p, text));
+    for (int c = 0; c < 81; c++)
+        CHECK(p->cell[c] == 0 || p->cell[c] == s->cell[c]);
+    int minimal = plain_minimal_unique(p);
+    if (o->minimal)
+        CHECK_MSG(minimal, "not minimal: %s", check_line(p, text));
+    CHECK(sudoku_generate_is_minimal(p, s, NULL) == minimal);
+    return 1;
+}
+
+static void plain_rows(void)
+{
+    sudoku_generate_options o = opts();
+    sudoku_grid p, s, p2, s2;
+    int n = SANITIZED ? 30 : 100, lo = 81, hi = 0;
+    for (int i = 0; i < n; i++) {
+        CHECK(row(&o, 1, (uint64_t)i, &p, &s));
+        int c = sudoku_grid_givens(&p);
+        lo = c < lo ? c : lo;
+        hi = c > hi ? c : hi;
+        /* same seed and row: same puzzle; another seed: another one */
+        CHECK(sudoku_generate(&o, 1, (uint64_t)i, &p2, &s2, NULL) == 1);
+        CHECK(memcmp(&p, &p2, sizeof p) == 0 && memcmp(&s, &s2, sizeof s) == 0);
+        CHECK(sudoku_generate(&o, 2, (uint64_t)i, &p2, &s2, NULL) == 1);
+        CHECK(memcmp(&p, &p2, sizeof p) != 0);
+    }
+    /* random minimal puzzles have 20-30 clues; a spread shows randomness */
+    CHECK(lo >= 19 && hi <= 32 && hi - lo >= 3);
+}
+
+static void symmetries(void)
+{
+    for (int sym = 1; sym < SUDOKU_SYM_COUNT; sym++) {
+        sudoku_generate_options o = opts();
+        sudoku_grid p, s;
+        o.symmetry = (sudoku_symmetry)sym;
+        int made = 0;
+        for (int i = 0; i < (SANITIZED ? 1 : 3); i++)
+            if (row(&o, 5, (uint64_t)i, &p, &s)) {
+                made++;
+                CHECK_MSG(sudoku_symmetry_has(&p, (sudoku_symmetry)sym), "%s",
+                          sudoku_symmetry_names[sym]);
+            }
+        CHECK_MSG(made > 0, "no %s puzzle", sudoku_symmetry_names[sym]);
+        /* without minimality: orbit-minimal (no whole orbit removable) */
+        o.minimal = 0;
+        CHECK(row(&o, 6, 0, &p, &s));
+        CHECK(sudoku_symmetry_has(&p, (sudoku_symmetry)sym));
+        for (int c = 0; c < 81; c++) {
+            if (!p.cell[c])
+                continue;
+            sudoku_grid q = p;
+            for (int x = c, k = 0; k < 4; k++, x = sudoku_symmetry_map((sudoku_symmetry)sym, x))
+                q.cell[x] = 0;
+            CHECK_MSG(plain_count(&q, 2, NULL) >= 2, "orbit of %d removable", c);
+        }
+    }
+}
+
+static void clue_targets(void)
+{
+    sudoku_generate_options o = opts();
+    sudoku_grid p, s;
+    o.clues_min = o.clues_max = 22;
+    for (int i = 0; i < 3; i++) {
+        CHECK(row(&o, 9, (uint64_t)i, &p, &s));
+        CHECK(sudoku_grid_givens(&p) == 22);
+    }
+    /* many clues: stop removing at the target */
+    o = opts();
+    o.minimal = 0;
+    o.clues_min = 34;
+    o.clues_max = 36;
+    for (int i = 0; i < 5; i++) {
+        CHECK(row(&o, 9, (uint64_t)i, &p, &s));
+        CHECK(sudoku_grid_givens(&p) >= 34 && sudoku_grid_givens(&p) <= 36);
+    }
+    /* out of reach within the tries: no row */
+    o = opts();
+    o.clues_min = o.clues_max = 17;
+    o.tries = 5;
+    CHECK(sudoku_generate(&o, 9, 0, &p, &s, NULL) == 0);
+}
+
+static void patterns_and_grids(void)
+{
+    sudoku_generate_options o = opts(), g;
+    sudoku_grid p, s, p2, s2;
+    /* a given grid: every puzzle is for it */
+    g = opts();
+    g.have_grid = 1;
+    g.grid = check_grid(CHECK_GRID648);
+    for (int i = 0; i < 5; i++) {
+        CHECK(row(&g, 3, (uint64_t)i, &p, &s));
+        CHECK(memcmp(&s, &g.grid, sizeof s) == 0);
+    }
+    /* the pattern of that puzzle on that grid gives exactly that puzzle */
+    g.have_pattern = 1;
+    for (int c = 0; c < 81; c++)
+        g.pattern[c] = p.cell[c] != 0;
+    CHECK(row(&g, 77, 0, &p2, &s2));
+    CHECK(memcmp(&p, &p2, sizeof p) == 0);
+    /* a dense pattern on random grids: clues exactly on it */
+    o.minimal = 0;
+    o.clues_min = o.clues_max = 34;
+    CHECK(row(&o, 4, 0, &p, &s));
+    o = opts();
+    o.minimal = 0;
+    o.have_pattern = 1;
+    for (int c = 0; c < 81; c++)
+        o.pattern[c] = p.cell[c] != 0;
+    for (int i = 0; i < 5; i++) {
+        CHECK(row(&o, 8, (uint64_t)i, &p2, &s2));
+        for (int c = 0; c < 81; c++)
+            CHECK((p2.cell[c] != 0) == o.pattern[c]);
+    }
+    /* an invalid grid gives no rows */
+    g = opts();
+    g.have_grid = 1;
+    memset(&g.grid, 0, sizeof g.grid);
+    CHECK(sudoku_generate(&g, 1, 0, &p, &s, NULL) == 0);
+}
+
+static void depths(void)
+{
+    for (int d = 0; d <= 1; d++) {
+        sudoku_generate_options o = opts();
+        sudoku_grid p, s;
+        o.depth = d;
+        for (int i = 0; i < 4; i++) {
+            CHECK(row(&o, 11, (uint64_t)i, &p, &s));
+            CHECK(sudoku_te_depth(&p, SUDOKU_TE_UNLIMITED) == d);
+        }
+    }
+}
+
+static int stop_now(void *arg)
+{
+    (void)arg;
+    return 1;
+}
+
+int main(void)
+{
+    sudoku_cancel cancel = {stop_now, NULL};
+    sudoku_generate_options o = opts();
+    sudoku_grid p, s;
+    plain_rows();
+    symmetries();
+    clue_targets();
+    patterns_and_grids();
+    depths();
+    CHECK(sudoku_generate(&o, 1, 0, &p, &s, &cancel) == SUDOKU_CANCELLED);
+    return check_done();
+}
