@@ -74,6 +74,12 @@ def test_plain_functions_match_sql():
     assert sudoku_sqlite.count(EMPTY, limit=5) == 5
     assert sudoku_sqlite.te_depth(PUZZLE) == sql("SELECT sudoku_te_depth(?)", PUZZLE)
     assert sudoku_sqlite.te_depth(PUZZLE, 0) in (0, None)
+    assert sudoku_sqlite.se_rating(PUZZLE, "all") == sql("SELECT sudoku_se_rating(?, 'all')", PUZZLE)
+    assert sudoku_sqlite.parse(PUZZLE.replace(".", "0") + "\t# ED=7.1") == PUZZLE
+    assert sudoku_sqlite.parse("not a puzzle") is None
+    grid = sudoku_sqlite.random_grid(42)
+    assert grid == sql("SELECT sudoku_random_grid(42)") and sudoku_sqlite.count(grid) == 1
+    assert 1 <= sudoku_sqlite.band_class(grid) <= 44
 
 
 def test_null_in_none_out():
