@@ -4,8 +4,8 @@
  * release build costs about 1-3 microseconds), and a documented bound
  * per family of inputs is enforced, so that an input which once took
  * seconds cannot quietly come back:
- *   - the unsolvable 13-clue puzzle of issue 18 and 1,000 of its scrambles
- *     (transposed ones included): refuted in at most UNSOLVABLE_13_NODES
+ *   - the unsolvable 13-clue puzzle of issue 18, a 16-clue neighbour, and
+ *     1,000 scrambles of each (transposed ones included): refuted in at most UNSOLVABLE_13_NODES
  *     nodes by sudoku_count(p, 2) and sudoku_solve(p), i.e. well under
  *     1 ms (119 million nodes, 15 s, before the triad count removed the
  *     other digits from a triad its forced digits fill);
@@ -28,7 +28,7 @@
 #include "solver.h"
 #include "transform.h"
 
-/* Nodes for the 13-clue puzzle and its scrambles (1 today). */
+/* Nodes for UNSOLVABLE[] and their scrambles (1 today). */
 #define UNSOLVABLE_13_NODES 4
 /* Nodes for a sparse puzzle (about 700 the most seen over 10^5 of them;
  * mostly 10-100). */
@@ -53,8 +53,14 @@ static jmp_buf too_many;
 #undef sudoku_count_solve
 #undef sudoku_count_cancel
 
-static const char *const UNSOLVABLE_13 =
-    "....8....2............3...............7...2..823....7.....23........8.......7....";
+static const char *const UNSOLVABLE[] = {
+    /* issue 18 (119 million nodes before the triad count's hidden subsets) */
+    "....8....2............3...............7...2..823....7.....23........8.......7....",
+    /* a neighbour of it that the worst-case hunt found: 16 clues with
+     * two-candidate cells from the start, 276,000 nodes before the triad
+     * count ran on sparse nodes that have some */
+    "....82.9..5.......4...3...........1...7......823....7.....23........8...9........",
+};
 
 static int matches_givens(const sudoku_grid *p, const sudoku_grid *s)
 {
@@ -109,19 +115,22 @@ static unsigned long measured(const sudoku_grid *p, unsigned long bound, int wan
 static void unsolvable_13(void)
 {
     sudoku_rng rng;
-    sudoku_grid p = check_grid(UNSOLVABLE_13), q;
+    unsigned long most = 0;
     sudoku_rng_seed(&rng, 18);
-    unsigned long most = measured(&p, UNSOLVABLE_13_NODES, 0);
-    CHECK(counted_count(&p, 0) == 0);
-    for (int k = 0; k < 1000; k++) {
-        sudoku_transform t;
-        sudoku_scramble_random(&rng, &t);
-        sudoku_transform_apply(&t, &p, &q);
-        unsigned long n = measured(&q, UNSOLVABLE_13_NODES, 0);
-        most = n > most ? n : most;
-        CHECK(counted_count(&q, 2) == 0);
+    for (size_t i = 0; i < sizeof UNSOLVABLE / sizeof *UNSOLVABLE; i++) {
+        sudoku_grid p = check_grid(UNSOLVABLE[i]), q;
+        most = measured(&p, UNSOLVABLE_13_NODES, 0);
+        CHECK(counted_count(&p, 0) == 0);
+        for (int k = 0; k < 1000; k++) {
+            sudoku_transform t;
+            sudoku_scramble_random(&rng, &t);
+            sudoku_transform_apply(&t, &p, &q);
+            unsigned long n = measured(&q, UNSOLVABLE_13_NODES, 0);
+            most = n > most ? n : most;
+            CHECK(counted_count(&q, 2) == 0);
+        }
     }
-    printf("13-clue puzzle and 1000 scrambles: at most %lu nodes\n", most);
+    printf("sparse unsolvable puzzles and 1000 scrambles of each: at most %lu nodes\n", most);
 }
 
 /* A sparse puzzle of 5-20 clues of family i % 3 (see the top); returns 1
