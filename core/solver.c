@@ -514,21 +514,24 @@ static int init(state *s, const sudoku_grid *puzzle)
      * its given cells per band; the cells holding any given per band */
     uint16_t row[9] = {0}, col[9] = {0}, box[9] = {0};
     uint32_t given[9][3] = {{0}}, taken[3] = {0, 0, 0};
-    for (int i = 0; i < 81; i++) {
-        unsigned v = puzzle->cell[i];
-        if (!v)
-            continue;
-        if (v > 9)
-            return 0;
-        int d = (int)v - 1, r = i / 9, c = i % 9, x = (r / 3) * 3 + c / 3;
-        if (((row[d] >> r) | (col[d] >> c) | (box[d] >> x)) & 1)
-            return 0;
-        row[d] |= (uint16_t)(1u << r);
-        col[d] |= (uint16_t)(1u << c);
-        box[d] |= (uint16_t)(1u << x);
-        given[d][i / 27] |= 1u << (i % 27);
-        taken[i / 27] |= 1u << (i % 27);
-    }
+    /* row, column and box from loop counters: no division per cell */
+    for (int r = 0, i = 0; r < 9; r++)
+        for (int c = 0; c < 9; c++, i++) {
+            unsigned v = puzzle->cell[i];
+            if (!v)
+                continue;
+            if (v > 9)
+                return 0;
+            int d = (int)v - 1, b = r / 3, x = 3 * b + c / 3;
+            uint32_t bit = 1u << (i - 27 * b);
+            if (((row[d] >> r) | (col[d] >> c) | (box[d] >> x)) & 1)
+                return 0;
+            row[d] |= (uint16_t)(1u << r);
+            col[d] |= (uint16_t)(1u << c);
+            box[d] |= (uint16_t)(1u << x);
+            given[d][b] |= bit;
+            taken[b] |= bit;
+        }
     /* Every candidate at once rather than a place() per given: a digit may
      * go where no given of it sees the cell and no other given sits, which
      * is the state placing the givens one by one leaves (a fifth of the
