@@ -1,11 +1,11 @@
 -- make_collection.sql: makes sql/collection.txt, the collection the demo
 -- (sql/demo.sql) reads. From the project root:
 --   sqlite3 -bail :memory: -cmd '.load ./build/sudoku' '.read sql/make_collection.sql'
--- Every step is seeded, so the file comes out the same byte for byte (with
--- this version of the library: sudoku_solve(p, seed) is reproducible within
--- a version, see README).
+-- Every step is seeded, so the file comes out the same byte for byte
+-- (sudoku_random_grid and sudoku_scramble give the same answer for the same
+-- seed; the solver's pick among several solutions plays no part).
 --
--- 300 random full grids (sudoku_solve on the empty grid, seeds 1..300), each
+-- 300 uniformly random full grids (sudoku_random_grid, seeds 1..300), each
 -- dug into a minimal puzzle: the cells are visited once, in an order drawn
 -- from the seed, and a clue is removed when the puzzle keeps exactly one
 -- solution. Then the file is written the way collections come: some lines
@@ -18,7 +18,7 @@
 
 CREATE TEMP TABLE grids AS
   WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 302)
-  SELECT i, sudoku_solve(printf('%.81c', '.'), i) AS g FROM n;
+  SELECT i, sudoku_random_grid(i) AS g FROM n;
 
 -- Cell k of the visit is (k * m + o) mod 81, with m not a multiple of 3
 -- (so every cell comes once) and m, o drawn from the seed.
@@ -71,7 +71,7 @@ INSERT INTO out SELECT 240.5, substr(p, 1, instr(p, (SELECT substr(replace(p, '.
 
 .output sql/collection.txt
 SELECT '# sql/collection.txt: 302 puzzles made by this project''s sql/make_collection.sql';
-SELECT '# (random grids from sudoku_solve, dug to minimal puzzles keeping one solution),';
+SELECT '# (uniform random grids from sudoku_random_grid, dug to minimal puzzles keeping one solution),';
 SELECT '# with disguised and exact copies, comments, two 9-line grids and a few bad lines.';
 SELECT '# Generated data, free to use like the rest of the project.';
 SELECT text FROM out ORDER BY key;
