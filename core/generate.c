@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "generate.h"
+#include "random_grid.h"
 #include "rng.h"
 #include "scramble.h"
 #include "solver.h"
@@ -20,14 +21,12 @@ void sudoku_generate_defaults(sudoku_generate_options *opt)
     opt->tries = SUDOKU_GENERATE_TRIES;
 }
 
-/* The one place that draws solution grids: a seeded solve of the empty
- * grid (not uniform over all grids). Switching to an exactly uniform
- * generator is a change of this function only. */
+/* The one place that draws solution grids: exactly uniform over all
+ * grids (core/random_grid.h), and independent of the solver's search
+ * order, so a seed's puzzles do not move when the solver changes. */
 static void random_grid(sudoku_rng *rng, sudoku_grid *grid)
 {
-    sudoku_grid empty;
-    memset(&empty, 0, sizeof empty);
-    sudoku_solve_random(&empty, sudoku_rng_next(rng), grid);
+    sudoku_random_grid(rng, grid);
 }
 
 /* Bit d (1..9) set for every digit among the clues of row, column and box
