@@ -7,10 +7,10 @@
  * order, for a step, takes the first one found, applies it, and repeats
  * until the grid is full. ER is the highest rating of the steps taken, EP
  * the highest rating up to and including the first placement, ED the
- * rating of the first step. core/se/se_rating.c says exactly how.
+ * rating of the first step. core/se/rating.c says exactly how.
  *
  * THIS VERSION implements the techniques up to the XYZ-Wing (ratings 1.0
- * to 4.4; see core/se/se_internal.h for the list). When the reference's
+ * to 4.4; see core/se/internal.h for the list). When the reference's
  * next step would need a technique it does not have yet (unique loops,
  * BUG, aligned exclusion, chains, ...), it returns SUDOKU_SE_UNSUPPORTED
  * and never guesses a rating. So every rating it returns is exact.

@@ -1,5 +1,5 @@
 /*
- * se_fish.c - X-Wing (3.2), Swordfish (3.8), Jellyfish (5.2).
+ * fish.c - X-Wing (3.2), Swordfish (3.8), Jellyfish (5.2).
  *
  * k base lines where a digit has two or more places each, all of them in
  * exactly k cover lines: the digit goes from the rest of the cover lines.
@@ -8,7 +8,7 @@
  * the digits 1..9. A digit is only tried while it is placed at most
  * 9 - 2k times.
  */
-#include "se_internal.h"
+#include "internal.h"
 
 int se_find_fish(const se_state *s, se_hint *h, int degree)
 {

@@ -1,5 +1,5 @@
 /*
- * se_internal.h - shared state of the Sudoku Explainer rater (core/se/).
+ * internal.h - shared state of the Sudoku Explainer rater (core/se/).
  *
  * Houses are numbered as the reference walks them: 0..8 boxes (left to
  * right, top to bottom), 9..17 rows, 18..26 columns. A house's cells are

@@ -1,5 +1,5 @@
 /*
- * se_intersections.c - pointing and claiming, plain and direct.
+ * intersections.c - pointing and claiming, plain and direct.
  *
  * A digit whose places in house A all lie in house B (A, B a box and a
  * line crossing it) is removed from the rest of B. A box as A is
@@ -15,7 +15,7 @@
  * later plain pointing/claiming may still make them. The first such C in
  * number order is taken.
  */
-#include "se_internal.h"
+#include "internal.h"
 
 static const int pair_types[4][2] = {
     { SE_BOX(0), SE_COL(0) }, { SE_BOX(0), SE_ROW(0) },

@@ -1,5 +1,5 @@
 /*
- * se_wings.c - XY-Wing (4.2) and XYZ-Wing (4.4).
+ * wings.c - XY-Wing (4.2) and XYZ-Wing (4.4).
  *
  * XY-Wing: a pivot with candidates {x,y} sees a cell {x,z} and a cell
  * {y,z}; z goes from every cell seeing both wings. XYZ-Wing: the pivot is
@@ -9,7 +9,7 @@
  * rest of the row, rest of the column), and z is the lower digit the two
  * wings share.
  */
-#include "se_internal.h"
+#include "internal.h"
 
 int se_find_xy_wing(const se_state *s, se_hint *h, int xyz)
 {

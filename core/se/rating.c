@@ -1,5 +1,5 @@
 /*
- * se_rating.c - the driver of the Sudoku Explainer rater: applies steps as
+ * rating.c - the driver of the Sudoku Explainer rater: applies steps as
  * serate 1.2.1.3 does and computes ER/EP/ED.
  *
  * How the reference rates (read from its source, restated here):
@@ -37,7 +37,7 @@
  *   6, +0.2 for 8, +0.5 for 10 or more; type 3 adds 0.1 per extra digit of
  *   its naked or hidden set (pair +0.1 ... quad +0.3).
  * - Then naked quad 5.0, jellyfish 5.2, hidden quad 5.4 (already in
- *   se_subsets.c / se_fish.c, called with degree 4), BUG type 1 5.6,
+ *   subsets.c / fish.c, called with degree 4), BUG type 1 5.6,
  *   types 2 and 4 5.7, type 3 5.7 + 0.1 per extra digit of its naked set;
  *   aligned pair exclusion 6.2, aligned triple exclusion 7.5.
  * - Chains: cycles 6.5 (7.0 when both X and Y links), forcing chains 6.6
@@ -54,7 +54,7 @@
  */
 #include <string.h>
 #include <stdio.h>
-#include "se_internal.h"
+#include "internal.h"
 #include "../solver.h"
 
 static const char *const technique_name[SE_TECHNIQUE_COUNT] = {

@@ -1,5 +1,5 @@
-/* se_tables.c - house and peer tables of the rater (see se_internal.h for the numbering). */
-#include "se_internal.h"
+/* tables.c - house and peer tables of the rater (see internal.h for the numbering). */
+#include "internal.h"
 
 const uint8_t se_house_cell[27][9] = {
     {0,1,2,9,10,11,18,19,20},
@@ -127,7 +127,7 @@ const uint8_t se_peer[81][20] = {
     {60,61,62,69,70,71,78,79,72,73,74,75,76,77,8,17,26,35,44,53},
 };
 
-/* k-subsets of 0..8 in increasing order (se_internal.h). */
+/* k-subsets of 0..8 in increasing order (internal.h). */
 const uint16_t se_subsets[5][126] = {
     {0},
     {1,2,4,8,16,32,64,128,256},

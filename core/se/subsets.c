@@ -1,5 +1,5 @@
 /*
- * se_subsets.c - naked and hidden pairs, triples, quads, and the direct
+ * subsets.c - naked and hidden pairs, triples, quads, and the direct
  * hidden pair and triple.
  *
  * Both walk houses as boxes, then columns, then rows, and within a house
@@ -22,7 +22,7 @@
  * eliminations for a later plain hidden set.
  */
 #include <string.h>
-#include "se_internal.h"
+#include "internal.h"
 
 static const int house_type_start[3] = { SE_BOX(0), SE_COL(0), SE_ROW(0) };
 

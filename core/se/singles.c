@@ -1,5 +1,5 @@
 /*
- * se_singles.c - hidden singles (with the full house) and naked singles.
+ * singles.c - hidden singles (with the full house) and naked singles.
  *
  * Hidden single: a digit with one place left in a house. The reference
  * first looks for full houses (the house has one empty cell: 1.0), in
@@ -8,7 +8,7 @@
  * type: house by house, digit 1..9.
  * Naked single: a cell with one candidate, 2.3, cells in row-major order.
  */
-#include "se_internal.h"
+#include "internal.h"
 
 static const int house_type_start[3] = { SE_BOX(0), SE_COL(0), SE_ROW(0) };
 
