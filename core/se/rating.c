@@ -29,27 +29,31 @@
  * - serate prints each as (int)((x + 0.05) * 10) split into units and
  *   tenths; we keep tenths as integers throughout, so no rounding arises.
  *
- * Read from the reference for the techniques still to write (next steps):
- * - Unique loops come right after the XYZ-wing. Unlike the techniques
- *   above, that family collects ALL its steps, sorts them by rating, then
- *   by type (stable, so discovery order breaks the rest), and offers the
- *   first. Rating 4.5 (type 1, 2, 4; a loop of 4 cells), +0.1 for a loop of
- *   6, +0.2 for 8, +0.5 for 10 or more; type 3 adds 0.1 per extra digit of
- *   its naked or hidden set (pair +0.1 ... quad +0.3).
- * - Then naked quad 5.0, jellyfish 5.2, hidden quad 5.4 (already in
- *   subsets.c / fish.c, called with degree 4), BUG type 1 5.6,
- *   types 2 and 4 5.7, type 3 5.7 + 0.1 per extra digit of its naked set;
- *   aligned pair exclusion 6.2, aligned triple exclusion 7.5.
+ * Written from the reference, after the XYZ-wing (see their files):
+ * - Unique loops (unique_loops.c). Unlike the techniques above, that
+ *   family collects ALL its steps, sorts them by rating, then by type
+ *   (stable, so discovery order breaks the rest), and offers the first.
+ *   Rating 4.5 (type 1, 2, 4; a loop of 4 cells), +0.1 for a loop of 6,
+ *   +0.2 for 8, +0.5 for 10 or more; type 3 adds 0.1 per extra digit of
+ *   its naked set (pair +0.1 ... quad +0.3), of its hidden set beyond two.
+ * - Then naked quad 5.0, jellyfish 5.2, hidden quad 5.4 (subsets.c /
+ *   fish.c with degree 4), BUG (bug.c) type 1 5.6, types 2 and 4 5.7,
+ *   type 3 5.7 + 0.1 per extra digit of its naked set; aligned pair
+ *   exclusion 6.2 (aligned_exclusion.c, which also has the aligned triple
+ *   exclusion, 7.5, for the chain code to place after the cycles).
+ *
+ * Still to write (the next step of the issue):
  * - Chains: cycles 6.5 (7.0 when both X and Y links), forcing chains 6.6
- *   (7.0), Nishio 7.5, multiple 8.0, dynamic 8.5, dynamic+ (nesting level
- *   1) 9.0, nested levels 2.. 9.5 + 0.5 * (level - 2); each plus a length
- *   term: 0.1 for every ceiling the chain's length (its complexity - 2)
- *   exceeds, ceilings 4, 6, 8, 12, 16, 24, 32, 48, ... (alternately times
- *   3/2 and 4/3). The chaining producers also sort what they find.
+ *   (7.0), aligned triple exclusion 7.5, Nishio 7.5, multiple 8.0, dynamic
+ *   8.5, dynamic+ (nesting level 1) 9.0, nested levels 2.. 9.5 + 0.5 *
+ *   (level - 2); each plus a length term: 0.1 for every ceiling the
+ *   chain's length (its complexity - 2) exceeds, ceilings 4, 6, 8, 12, 16,
+ *   24, 32, 48, ... (alternately times 3/2 and 4/3). The chaining
+ *   producers also sort what they find.
  *
  * This version stops with SUDOKU_SE_UNSUPPORTED at the first round where
- * none of the techniques up to the XYZ-wing finds a step: the reference
- * would then try unique loops, which is not implemented yet, so any
+ * none of the techniques up to aligned pair exclusion finds a step: the
+ * reference would then try its chains, not implemented yet, so any
  * rating given there would be a guess.
  */
 #include <string.h>
@@ -76,6 +80,23 @@ static const char *const technique_name[SE_TECHNIQUE_COUNT] = {
     [SE_HIDDEN_TRIPLE] = "Hidden Triplet",
     [SE_XY_WING] = "XY-Wing",
     [SE_XYZ_WING] = "XYZ-Wing",
+    [SE_UNIQUE_RECTANGLE_1] = "Unique Rectangle type 1",
+    [SE_UNIQUE_RECTANGLE_2] = "Unique Rectangle type 2",
+    [SE_UNIQUE_RECTANGLE_3] = "Unique Rectangle type 3",
+    [SE_UNIQUE_RECTANGLE_4] = "Unique Rectangle type 4",
+    [SE_UNIQUE_LOOP_1] = "Unique Loop type 1",
+    [SE_UNIQUE_LOOP_2] = "Unique Loop type 2",
+    [SE_UNIQUE_LOOP_3] = "Unique Loop type 3",
+    [SE_UNIQUE_LOOP_4] = "Unique Loop type 4",
+    [SE_NAKED_QUAD] = "Naked Quad",
+    [SE_JELLYFISH] = "Jellyfish",
+    [SE_HIDDEN_QUAD] = "Hidden Quad",
+    [SE_BUG_1] = "BUG type 1",
+    [SE_BUG_2] = "BUG type 2",
+    [SE_BUG_3] = "BUG type 3",
+    [SE_BUG_4] = "BUG type 4",
+    [SE_ALIGNED_PAIR_EXCLUSION] = "Aligned Pair Exclusion",
+    [SE_ALIGNED_TRIPLE_EXCLUSION] = "Aligned Triplet Exclusion",
 };
 
 const char *sudoku_se_technique_name(sudoku_se_technique t)
@@ -152,7 +173,13 @@ static int next_step(const se_state *s, se_hint *h)
         || se_find_fish(s, h, 3)
         || se_find_hidden_set(s, h, 3, 0)
         || se_find_xy_wing(s, h, 0)
-        || se_find_xy_wing(s, h, 1);
+        || se_find_xy_wing(s, h, 1)
+        || se_find_unique_loop(s, h)
+        || se_find_naked_set(s, h, 4)
+        || se_find_fish(s, h, 4)
+        || se_find_hidden_set(s, h, 4, 0)
+        || se_find_bug(s, h)
+        || se_find_aligned_exclusion(s, h, 2);
 }
 
 sudoku_se_status sudoku_se_rate(const sudoku_grid *puzzle,

@@ -18,7 +18,7 @@
 #include "se_rating.h"
 #include "solver.h"
 
-#define SE_TOP_IMPLEMENTED 44 /* XYZ-wing */
+#define SE_TOP_IMPLEMENTED 62 /* aligned pair exclusion */
 
 static sudoku_se_path path; /* 7 KB: static, not on the stack */
 
