@@ -97,6 +97,50 @@ static inline int se_houses_cross(int h1, int h2)
  * order the reference enumerates them in), and how many there are. */
 extern const uint16_t se_subsets[5][126];
 extern const int se_subset_count[5];
+/* The k-subsets of the members of a 9-bit set, in increasing order of
+ * their bitmask: the same relative order as the k-subsets of 0..8 that lie
+ * within it, so a finder that walks only these (the others cannot match)
+ * still meets the reference's first match first.
+ *   se_subset_walk w;
+ *   for (unsigned set = se_subset_first(&w, members, k); set; set = se_subset_next(&w))
+ * (no subsets, so no iterations, when k is 0 or exceeds the members). */
+typedef struct se_subset_walk {
+    uint8_t member[9];  /* the members' bit numbers, increasing */
+    int n, k;
+    unsigned index;     /* the current subset over member indices */
+} se_subset_walk;
+
+static inline unsigned se_subset_expand(const se_subset_walk *w)
+{
+    unsigned set = 0;
+    for (unsigned m = w->index; m; m &= m - 1)
+        set |= 1u << w->member[__builtin_ctz(m)];
+    return set;
+}
+
+static inline unsigned se_subset_first(se_subset_walk *w, unsigned members, int k)
+{
+    w->n = 0;
+    for (unsigned m = members; m; m &= m - 1)
+        w->member[w->n++] = (uint8_t)__builtin_ctz(m);
+    w->k = k;
+    w->index = 0;
+    if (k <= 0 || k > w->n)
+        return 0;
+    w->index = (1u << k) - 1;
+    return se_subset_expand(w);
+}
+
+static inline unsigned se_subset_next(se_subset_walk *w)
+{
+    unsigned x = w->index, low = x & -x, ripple = x + low;
+    x = ripple | (((x ^ ripple) >> 2) / low); /* next with k bits (Gosper) */
+    if (x >> w->n)
+        return 0;
+    w->index = x;
+    return se_subset_expand(w);
+}
+
 /* Is `cell` in `house`? */
 static inline int se_in_house(int cell, int house)
 {

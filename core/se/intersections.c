@@ -47,12 +47,30 @@ int se_find_intersection(const se_state *s, se_hint *h, int direct)
     for (int p = 0; p < 4; p++) {
         int ta = pair_types[p][0], tb = pair_types[p][1];
         int a_is_box = ta == SE_BOX(0);
-        for (int a = ta; a < ta + 9; a++)
+        for (int a = ta; a < ta + 9; a++) {
+            /* which crossing house (0..2) holds all of each digit's two or
+             * more places in a, if one does; then the reference's order */
+            int8_t within[10];
+            unsigned any = 0, part[3];
+            for (int jb = 0; jb < 3; jb++)
+                part[jb] = se_house_in[a][crossing(a, tb, jb)];
+            for (int d = 1; d <= 9; d++) {
+                unsigned pos = se_positions(s, a, d);
+                within[d] = -1;
+                if (se_at_most_one_bit(pos))
+                    continue;
+                for (int jb = 0; jb < 3; jb++)
+                    if (!(pos & ~part[jb])) {
+                        within[d] = (int8_t)jb;
+                        any = 1;
+                    }
+            }
+            if (!any)
+                continue;
             for (int jb = 0; jb < 3; jb++) {
                 int b = crossing(a, tb, jb);
                 for (int d = 1; d <= 9; d++) {
-                    unsigned pos = se_positions(s, a, d);
-                    if (se_at_most_one_bit(pos) || (pos & ~se_house_in[a][b]))
+                    if (within[d] != jb)
                         continue;
                     if (!direct) {
                         /* worth it only when b has the digit outside a */
@@ -82,6 +100,7 @@ int se_find_intersection(const se_state *s, se_hint *h, int direct)
                     }
                 }
             }
+        }
     }
     return 0;
 }
