@@ -295,11 +295,13 @@ static void extend(loop_search *ls, int cell, int allowed_extra, unsigned extra,
         if (t == last_type)
             continue;
         int house = se_cell_house[cell][t];
-        for (int i = 0; i < 9 && !ls->done; i++) {
-            int next = se_house_cell[house][i];
+        /* only the house's cells with both digits matter (the start is one) */
+        unsigned both = se_positions(s, house, ls->digit1) & se_positions(s, house, ls->digit2);
+        for (; both && !ls->done; both &= both - 1) {
+            int next = se_house_cell[house][se_lowest(both)];
             if (next == ls->path[0] && ls->length >= 4) {
                 loop_closed(ls);
-            } else if (!ls->on_path[next] && (s->cand[next] & ls->both) == ls->both) {
+            } else if (!ls->on_path[next]) {
                 /* never cleared for the next sibling: see the top comment */
                 extra |= s->cand[next] & ~ls->both;
                 int big = se_popcount(s->cand[next]) > 2;
