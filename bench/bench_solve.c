@@ -3,7 +3,8 @@
  *   first  first solution (sudoku_solve / SELECT count(sudoku_solve(p)))
  *   count2 uniqueness check (sudoku_count(p, 2) / ... WHERE sudoku_count(p, 2) = 1)
  * for the core alone and through SQL; best of several runs, one core.
- *   bench_solve [REPEATS]
+ *   bench_solve [REPEATS [SET]]
+ * SET: only the data sets whose name contains it (e.g. serg).
  */
 #include "bench.h"
 #include "solver.h"
@@ -58,8 +59,11 @@ int main(int argc, char **argv)
     int repeats = argc > 1 ? atoi(argv[1]) : 3;
     if (repeats < 1)
         repeats = 1;
+    const char *only = argc > 2 ? argv[2] : NULL;
     for (size_t k = 0; k < sizeof SETS / sizeof *SETS; k++) {
         bench_set set;
+        if (only && !strstr(SETS[k], only))
+            continue;
         if (!bench_load(SETS[k], &set)) {
             printf("skipped %s (data absent)\n", SETS[k]);
             continue;
