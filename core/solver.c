@@ -463,6 +463,7 @@ static void extract(const state *s, sudoku_grid *out)
 #define SOLVER_POPCOUNT64 popcount64
 #define SOLVER_CLEAR_CELL clear_cell
 #define SOLVER_DIGITS_AT digits_at
+#define SOLVER_EXTRACT extract
 #define SOLVER_BAND_COUNTS band_counts
 /* the three columns of stack st (0, 3, 6) in each band of any (bit 9*band
  * + column) as 9 bits, band-major */
@@ -514,7 +515,37 @@ static inline uint32_t clear_cell_avx2(uint32_t *w, uint32_t bit, int keep)
     _mm_store_si128((__m128i *)(w + 8), _mm_andnot_si128(clr8, y));
     return had;
 }
+/* extract() in vectors: a band's 27 cells are one 32-byte vector, and a
+ * cell's value d + 1 is written in binary from four bit planes (the cells
+ * whose value has bit k set: the OR of the words of those digits), each
+ * spread from bits to bytes by a shuffle and a compare: 4 spreads a band
+ * instead of a loop over its cells. The last band's 32 bytes overrun the
+ * 81-byte grid, hence the padded copy. */
+static void extract_avx2(const state *s, sudoku_grid *out)
+{
+    _Alignas(32) uint8_t cells[96];
+    /* byte i of a broadcast word holds bit i of the mask after: byte i/8
+     * to byte i, then a test of bit i%8 */
+    const __m256i spread = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1,
+                                            2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3);
+    const __m256i bits = _mm256_set1_epi64x((long long)0x8040201008040201ull);
+    for (int b = 0; b < 3; b++) {
+        const uint32_t *w = s->cand[b];
+        uint32_t plane[4] = {w[0] | w[2] | w[4] | w[6] | w[8], w[1] | w[2] | w[5] | w[6],
+                             w[3] | w[4] | w[5] | w[6], w[7] | w[8]};
+        __m256i v = _mm256_setzero_si256();
+        for (int k = 0; k < 4; k++) {
+            __m256i m = _mm256_shuffle_epi8(_mm256_set1_epi32((int)plane[k]), spread);
+            m = _mm256_cmpeq_epi8(_mm256_and_si256(m, bits), bits);
+            v = _mm256_or_si256(v, _mm256_and_si256(m, _mm256_set1_epi8((char)(1 << k))));
+        }
+        _mm256_store_si256((__m256i *)(cells + 32 * b), v);
+    }
+    for (int b = 0; b < 3; b++)
+        memcpy(out->cell + 27 * b, cells + 32 * b, 27);
+}
 #define SOLVER_FN(name) name##_avx2
+#define SOLVER_EXTRACT extract_avx2
 #define SOLVER_POPCOUNT64 __builtin_popcountll
 /* one pext gathers TRIAD_ANY's nine bits (bit 9r + 3c + 2 to 3r + c) */
 #define SOLVER_TRIADS(a) ((uint32_t)__builtin_ia32_pext_si(TRIAD_ANY(a), 0x4924924u))
