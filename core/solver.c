@@ -130,6 +130,15 @@ static const uint32_t COLUMN[27] = {
     C3(0), C3(1), C3(2), C3(3), C3(4), C3(5), C3(6), C3(7), C3(8),
 #undef C3
 };
+/* Per position: its column in two bands side by side (bits 0..26 and
+ * 27..53), for the guess choice. */
+static const uint64_t COLUMN2[27] = {
+#define C3(c) (uint64_t)(COL_BITS << (c)) * ((1ull << 27) + 1)
+    C3(0), C3(1), C3(2), C3(3), C3(4), C3(5), C3(6), C3(7), C3(8),
+    C3(0), C3(1), C3(2), C3(3), C3(4), C3(5), C3(6), C3(7), C3(8),
+    C3(0), C3(1), C3(2), C3(3), C3(4), C3(5), C3(6), C3(7), C3(8),
+#undef C3
+};
 static const uint8_t NEXT_BAND[3] = {1, 2, 0};
 static const uint8_t PREV_BAND[3] = {2, 0, 1};
 /* Per word index 16*band + digit: the same digit's word in the next and
@@ -461,6 +470,7 @@ static void extract(const state *s, sudoku_grid *out)
  * compares the portable build with the library's choice. */
 #define SOLVER_FN(name) name##_portable
 #define SOLVER_POPCOUNT64 popcount64
+#define SOLVER_HW_POPCOUNT 0
 #define SOLVER_CLEAR_CELL clear_cell
 #define SOLVER_DIGITS_AT digits_at
 #define SOLVER_EXTRACT extract
@@ -547,6 +557,7 @@ static void extract_avx2(const state *s, sudoku_grid *out)
 #define SOLVER_FN(name) name##_avx2
 #define SOLVER_EXTRACT extract_avx2
 #define SOLVER_POPCOUNT64 __builtin_popcountll
+#define SOLVER_HW_POPCOUNT 1
 /* one pext gathers TRIAD_ANY's nine bits (bit 9r + 3c + 2 to 3r + c) */
 #define SOLVER_TRIADS(a) ((uint32_t)__builtin_ia32_pext_si(TRIAD_ANY(a), 0x4924924u))
 #define SOLVER_CLEAR_CELL clear_cell_avx2
