@@ -130,15 +130,6 @@ static const uint32_t COLUMN[27] = {
     C3(0), C3(1), C3(2), C3(3), C3(4), C3(5), C3(6), C3(7), C3(8),
 #undef C3
 };
-/* Per position: its column in two bands side by side (bits 0..26 and
- * 27..53), for the guess choice. */
-static const uint64_t COLUMN2[27] = {
-#define C3(c) (uint64_t)(COL_BITS << (c)) * ((1ull << 27) + 1)
-    C3(0), C3(1), C3(2), C3(3), C3(4), C3(5), C3(6), C3(7), C3(8),
-    C3(0), C3(1), C3(2), C3(3), C3(4), C3(5), C3(6), C3(7), C3(8),
-    C3(0), C3(1), C3(2), C3(3), C3(4), C3(5), C3(6), C3(7), C3(8),
-#undef C3
-};
 static const uint8_t NEXT_BAND[3] = {1, 2, 0};
 static const uint8_t PREV_BAND[3] = {2, 0, 1};
 /* Per word index 16*band + digit: the same digit's word in the next and
@@ -554,6 +545,15 @@ static void extract_avx2(const state *s, sudoku_grid *out)
     for (int b = 0; b < 3; b++)
         memcpy(out->cell + 27 * b, cells + 32 * b, 27);
 }
+/* Per position: its column in two bands side by side (bits 0..26 and
+ * 27..53), for the guess choice. */
+static const uint64_t COLUMN2[27] = {
+#define C3(c) (uint64_t)(COL_BITS << (c)) * ((1ull << 27) + 1)
+    C3(0), C3(1), C3(2), C3(3), C3(4), C3(5), C3(6), C3(7), C3(8),
+    C3(0), C3(1), C3(2), C3(3), C3(4), C3(5), C3(6), C3(7), C3(8),
+    C3(0), C3(1), C3(2), C3(3), C3(4), C3(5), C3(6), C3(7), C3(8),
+#undef C3
+};
 #define SOLVER_FN(name) name##_avx2
 #define SOLVER_EXTRACT extract_avx2
 #define SOLVER_POPCOUNT64 __builtin_popcountll
