@@ -3,7 +3,10 @@
  *   first  first solution (sudoku_solve / SELECT count(sudoku_solve(p)))
  *   count2 uniqueness check (sudoku_count(p, 2) / ... WHERE sudoku_count(p, 2) = 1)
  * for the core alone and through SQL; best of several runs, one core.
- *   bench_solve [REPEATS]
+ *   bench_solve [REPEATS [SET [mean]]]
+ * SET: only the data sets whose name contains it (e.g. serg; "" for all);
+ * mean: the mean rate over the REPEATS runs instead of the best run, as
+ * tdoku's run_benchmark reports its peers (total puzzles / total time).
  */
 #include "bench.h"
 #include "solver.h"
@@ -41,16 +44,32 @@ static double core_count2(const bench_set *set)
     return bench_now() - start;
 }
 
+/* mean: report the mean rate (total time / repeats) instead of the best */
+static int mean;
+
 static double best_of(int repeats, double (*f)(const bench_set *),
                       const bench_set *set)
 {
-    double best = 1e30;
+    double best = 1e30, total = 0;
     for (int r = 0; r < repeats; r++) {
         double t = f(set);
+        total += t;
         if (t < best)
             best = t;
     }
-    return best;
+    return mean ? total / repeats : best;
+}
+
+static double best_of_sql(sqlite3 *db, int repeats, const char *sql)
+{
+    double best = 1e30, total = 0;
+    for (int r = 0; r < repeats; r++) {
+        double t = bench_sql(db, sql);
+        total += t;
+        if (t < best)
+            best = t;
+    }
+    return mean ? total / repeats : best;
 }
 
 int main(int argc, char **argv)
@@ -58,8 +77,12 @@ int main(int argc, char **argv)
     int repeats = argc > 1 ? atoi(argv[1]) : 3;
     if (repeats < 1)
         repeats = 1;
+    const char *only = argc > 2 ? argv[2] : NULL;
+    mean = argc > 3 && strcmp(argv[3], "mean") == 0;
     for (size_t k = 0; k < sizeof SETS / sizeof *SETS; k++) {
         bench_set set;
+        if (only && !strstr(SETS[k], only))
+            continue;
         if (!bench_load(SETS[k], &set)) {
             printf("skipped %s (data absent)\n", SETS[k]);
             continue;
@@ -68,11 +91,11 @@ int main(int argc, char **argv)
         bench_report("sudoku_solve", set.name, "first", "core", set.n,
                      best_of(repeats, core_first, &set));
         bench_report("sudoku_solve", set.name, "first", "sql", set.n,
-                     bench_best_sql(db, repeats, "SELECT count(sudoku_solve(p)) FROM t"));
+                     best_of_sql(db, repeats, "SELECT count(sudoku_solve(p)) FROM t"));
         bench_report("sudoku_count", set.name, "count2", "core", set.n,
                      best_of(repeats, core_count2, &set));
         bench_report("sudoku_count", set.name, "count2", "sql", set.n,
-                     bench_best_sql(db, repeats,
+                     best_of_sql(db, repeats,
                               "SELECT count(*) FROM t WHERE sudoku_count(p, 2) = 1"));
         sqlite3_close(db);
         bench_free(&set);

@@ -461,8 +461,10 @@ static void extract(const state *s, sudoku_grid *out)
  * compares the portable build with the library's choice. */
 #define SOLVER_FN(name) name##_portable
 #define SOLVER_POPCOUNT64 popcount64
+#define SOLVER_HW_POPCOUNT 0
 #define SOLVER_CLEAR_CELL clear_cell
 #define SOLVER_DIGITS_AT digits_at
+#define SOLVER_EXTRACT extract
 #define SOLVER_BAND_COUNTS band_counts
 /* the three columns of stack st (0, 3, 6) in each band of any (bit 9*band
  * + column) as 9 bits, band-major */
@@ -514,8 +516,48 @@ static inline uint32_t clear_cell_avx2(uint32_t *w, uint32_t bit, int keep)
     _mm_store_si128((__m128i *)(w + 8), _mm_andnot_si128(clr8, y));
     return had;
 }
+/* extract() in vectors: a band's 27 cells are one 32-byte vector, and a
+ * cell's value d + 1 is written in binary from four bit planes (the cells
+ * whose value has bit k set: the OR of the words of those digits), each
+ * spread from bits to bytes by a shuffle and a compare: 4 spreads a band
+ * instead of a loop over its cells. The last band's 32 bytes overrun the
+ * 81-byte grid, hence the padded copy. */
+static void extract_avx2(const state *s, sudoku_grid *out)
+{
+    _Alignas(32) uint8_t cells[96];
+    /* byte i of a broadcast word holds bit i of the mask after: byte i/8
+     * to byte i, then a test of bit i%8 */
+    const __m256i spread = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1,
+                                            2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3);
+    const __m256i bits = _mm256_set1_epi64x((long long)0x8040201008040201ull);
+    for (int b = 0; b < 3; b++) {
+        const uint32_t *w = s->cand[b];
+        uint32_t plane[4] = {w[0] | w[2] | w[4] | w[6] | w[8], w[1] | w[2] | w[5] | w[6],
+                             w[3] | w[4] | w[5] | w[6], w[7] | w[8]};
+        __m256i v = _mm256_setzero_si256();
+        for (int k = 0; k < 4; k++) {
+            __m256i m = _mm256_shuffle_epi8(_mm256_set1_epi32((int)plane[k]), spread);
+            m = _mm256_cmpeq_epi8(_mm256_and_si256(m, bits), bits);
+            v = _mm256_or_si256(v, _mm256_and_si256(m, _mm256_set1_epi8((char)(1 << k))));
+        }
+        _mm256_store_si256((__m256i *)(cells + 32 * b), v);
+    }
+    for (int b = 0; b < 3; b++)
+        memcpy(out->cell + 27 * b, cells + 32 * b, 27);
+}
+/* Per position: its column in two bands side by side (bits 0..26 and
+ * 27..53), for the guess choice. */
+static const uint64_t COLUMN2[27] = {
+#define C3(c) (uint64_t)(COL_BITS << (c)) * ((1ull << 27) + 1)
+    C3(0), C3(1), C3(2), C3(3), C3(4), C3(5), C3(6), C3(7), C3(8),
+    C3(0), C3(1), C3(2), C3(3), C3(4), C3(5), C3(6), C3(7), C3(8),
+    C3(0), C3(1), C3(2), C3(3), C3(4), C3(5), C3(6), C3(7), C3(8),
+#undef C3
+};
 #define SOLVER_FN(name) name##_avx2
+#define SOLVER_EXTRACT extract_avx2
 #define SOLVER_POPCOUNT64 __builtin_popcountll
+#define SOLVER_HW_POPCOUNT 1
 /* one pext gathers TRIAD_ANY's nine bits (bit 9r + 3c + 2 to 3r + c) */
 #define SOLVER_TRIADS(a) ((uint32_t)__builtin_ia32_pext_si(TRIAD_ANY(a), 0x4924924u))
 #define SOLVER_CLEAR_CELL clear_cell_avx2
@@ -527,51 +569,91 @@ static inline uint32_t clear_cell_avx2(uint32_t *w, uint32_t bit, int keep)
 #pragma GCC pop_options
 #endif
 
+/* The givens as band words: given[b][v] holds the cells of band b that
+ * hold value v (0: the empty cells; values above 9 land in 10..15, which
+ * init() then refuses). The SSE2 build compares 16 cells at a time. */
+static void gather_givens(const sudoku_grid *puzzle, uint32_t given[3][16])
+{
+#ifdef SOLVER_SSE2
+    /* a band's 27 cells are read as 32 bytes: pad the grid so that the
+     * last band's read stays inside (the pad bytes are masked off) */
+    _Alignas(16) uint8_t cells[96];
+    memcpy(cells, puzzle->cell, SUDOKU_CELLS);
+    memset(cells + SUDOKU_CELLS, 0, sizeof cells - SUDOKU_CELLS);
+    for (int b = 0; b < 3; b++) {
+        __m128i lo = _mm_loadu_si128((const __m128i *)(cells + 27 * b));
+        __m128i hi = _mm_loadu_si128((const __m128i *)(cells + 27 * b + 16));
+        /* the cells holding at most 9 (saturating v - 9 is 0); the rest
+         * go to slot 10, which init() refuses */
+        __m128i nine = _mm_set1_epi8(9), zero = _mm_setzero_si128();
+        uint32_t valid = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_subs_epu8(lo, nine), zero)) |
+                         (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_subs_epu8(hi, nine), zero))
+                             << 16;
+        for (int v = 0; v < 10; v++) {
+            __m128i x = _mm_set1_epi8((char)v);
+            given[b][v] = ((uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(lo, x)) |
+                           (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(hi, x)) << 16) &
+                          BAND_ALL;
+        }
+        given[b][10] = ~valid & BAND_ALL;
+        for (int v = 11; v < 16; v++)
+            given[b][v] = 0;
+    }
+#else
+    memset(given, 0, 3 * sizeof *given);
+    for (int b = 0; b < 3; b++)
+        for (int pos = 0; pos < 27; pos++) {
+            unsigned v = puzzle->cell[27 * b + pos];
+            given[b][v > 9 ? 10 : v] |= 1u << pos;
+        }
+#endif
+}
+
 /* Sets up the state from the givens; 0 when two givens clash (or a cell
  * holds something other than 0..9), so that no search ever starts from
- * contradicting givens. */
+ * contradicting givens. Word operations on the givens of each digit
+ * rather than a loop over the cells with a test per given (which took as
+ * many instructions as a third of the search on a serg_benchmark
+ * puzzle). */
 static int init(state *s, const sudoku_grid *puzzle)
 {
-    /* per digit: the rows, columns and boxes holding it (bit 0..8), and
-     * its given cells per band; the cells holding any given per band */
-    uint16_t row[9] = {0}, col[9] = {0}, box[9] = {0};
-    uint32_t given[9][3] = {{0}}, taken[3] = {0, 0, 0};
-    /* row, column and box from loop counters: no division per cell */
-    for (int r = 0, i = 0; r < 9; r++)
-        for (int c = 0; c < 9; c++, i++) {
-            unsigned v = puzzle->cell[i];
-            if (!v)
-                continue;
-            if (v > 9)
-                return 0;
-            int d = (int)v - 1, b = r / 3, x = 3 * b + c / 3;
-            uint32_t bit = 1u << (i - 27 * b);
-            if (((row[d] >> r) | (col[d] >> c) | (box[d] >> x)) & 1)
-                return 0;
-            row[d] |= (uint16_t)(1u << r);
-            col[d] |= (uint16_t)(1u << c);
-            box[d] |= (uint16_t)(1u << x);
-            given[d][b] |= bit;
-            taken[b] |= bit;
-        }
-    /* Every candidate at once rather than a place() per given: a digit may
-     * go where no given of it sees the cell and no other given sits, which
-     * is the state placing the givens one by one leaves (a fifth of the
-     * time of a serg_benchmark puzzle went to those placements). */
-    static const uint32_t ROWS[8] = {
-        0, ROW_BITS, ROW_BITS << 9, ROW_BITS * 0x201u, ROW_BITS << 18,
-        ROW_BITS * 0x40001u, ROW_BITS * 0x40200u, BAND_ALL};
-    static const uint32_t BOXES[8] = {
-        0, BOX_BITS, BOX_BITS << 3, BOX_BITS * 9u, BOX_BITS << 6,
-        BOX_BITS * 0x41u, BOX_BITS * 0x48u, BAND_ALL};
+    uint32_t given[3][16];
+    gather_givens(puzzle, given);
+    if (given[0][10] | given[1][10] | given[2][10])
+        return 0;
+    /* the low eight bits and the top bit of each row of a band word */
+    const uint32_t low8 = 0xFFu * 0x40201u, top = 0x100u * 0x40201u;
+    uint32_t taken[3];
+    for (int b = 0; b < 3; b++)
+        taken[b] = BAND_ALL & ~given[b][0];
+    /* Each given holds one row, one column and one box of its digit, so
+     * the givens clash exactly when the rows, columns and boxes that hold
+     * a digit, counted over the digits, fall short of three per given. */
+    int units = 0;
     for (int d = 0; d < 9; d++) {
-        uint32_t cols = ((uint32_t)~col[d] & ROW_BITS) * COL_BITS;
+        uint32_t g[3] = {given[0][d + 1], given[1][d + 1], given[2][d + 1]};
+        uint32_t c = g[0] | g[1] | g[2];
+        uint32_t cols = (c | c >> 9 | c >> 18) & ROW_BITS;
+        uint32_t free_cols = ~(cols * COL_BITS);
+        uint32_t rows_held = 0, boxes_held = 0;
         for (int b = 0; b < 3; b++) {
-            uint32_t free_rows = ROWS[~(row[d] >> (3 * b)) & 7];
-            uint32_t free_boxes = BOXES[~(box[d] >> (3 * b)) & 7];
-            s->cand[b][d] = (free_rows & free_boxes & cols & ~taken[b]) | given[d][b];
+            /* bits 0, 9, 18: the band's rows that hold the digit (a row's
+             * low eight bits plus 0xFF carry into its top bit when any is
+             * set; adding them cannot carry out of the row) */
+            uint32_t rows = ((((g[b] & low8) + low8) | g[b]) & top) >> 8;
+            /* bits 0, 3, 6: the band's boxes that hold it, the same over
+             * the three bits of each box of the folded rows */
+            uint32_t x = (g[b] | g[b] >> 9 | g[b] >> 18) & ROW_BITS;
+            uint32_t boxes = ((((x & 0333u) + 0333u) | x) & 0444u) >> 2;
+            uint32_t seen = rows * ROW_BITS | boxes * 7u * COL_BITS | taken[b];
+            s->cand[b][d] = (~seen & free_cols & BAND_ALL) | g[b];
+            rows_held |= rows << b;
+            boxes_held |= boxes << b;
         }
+        units += popcount64(rows_held | (uint64_t)boxes_held << 21 | (uint64_t)cols << 30);
     }
+    if (units != 3 * (popcount64(taken[0] | (uint64_t)taken[1] << 32) + popcount64(taken[2])))
+        return 0;
     for (int b = 0; b < 3; b++) {
         for (int d = 9; d < 16; d++)
             s->cand[b][d] = 0;

@@ -311,6 +311,25 @@ static void random_solutions(void)
     sudoku_grid odd = empty;
     odd.cell[40] = 10;
     CHECK(sudoku_count(&odd, 5) == 0 && !sudoku_solve(&odd, &a));
+    /* init() finds clashes by counting the rows, columns and boxes that
+     * hold each digit: every pair of cells with the same digit (each
+     * digit, each band position) clashes exactly when the cells share a
+     * unit, and every value above 9 in any cell is refused */
+    for (int i = 0; i < 81; i++)
+        for (int j = i + 1; j < 81; j++) {
+            sudoku_grid two = empty;
+            int d = 1 + (i + j) % 9;
+            two.cell[i] = two.cell[j] = (uint8_t)d;
+            int see = i / 9 == j / 9 || i % 9 == j % 9 ||
+                      (i / 27 == j / 27 && i % 9 / 3 == j % 9 / 3);
+            CHECK_MSG((sudoku_count(&two, 1) == 0) == see, "pair %d %d", i, j);
+        }
+    for (int i = 0; i < 81; i++)
+        for (int v = 10; v < 256; v += 49) {
+            sudoku_grid bad = empty;
+            bad.cell[i] = (uint8_t)v;
+            CHECK_MSG(sudoku_count(&bad, 1) == 0, "value %d at %d", v, i);
+        }
 }
 
 /* ---- the differential test against slow_count ---- */
