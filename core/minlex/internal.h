@@ -174,6 +174,13 @@ int minlex_rows_pattern(minlex_answer *a, const sudoku_grid *in);
  * the transform left pending in a; 0 when not; -1 on overflow. */
 int minlex_rows_matches(minlex_answer *a, const sudoku_grid *in, const uint8_t form[81]);
 
+/* ---- pattern.c ---- */
+
+/* Pattern mode's first pass: every transform reaching the smallest clue
+ * pattern of `in`, as the row engine's final nodes (labels and weights
+ * not set), written to buf[1]; returns their count or -1 on overflow. */
+int minlex_pattern_nodes(const sudoku_grid *in, row_node buf[2][ROW_CAP]);
+
 /* ---- cells.c ---- */
 
 /* The form, ties and transform by the cell search; with req, only strings

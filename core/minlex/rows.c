@@ -528,10 +528,12 @@ static int run_levels(row_search *cx, minlex_answer *x, const row_node *cur, int
     return n;
 }
 
-/* Both orientations of `in` into cx->g and, with_twins, each row's twins:
- * the rows with the same content in the same band or in a band holding
- * the same rows (as classes() in cells.c defines them). */
-static void load_grid(row_search *cx, const sudoku_grid *in, int with_twins)
+/* Both orientations of `in` into cx->g and, with_keys, what the row
+ * filters of expand() need: each row's row-0 key, empty count and twins
+ * (the rows with the same content in the same band or in a band holding
+ * the same rows, as classes() in cells.c defines them). The digit pass of
+ * pattern mode, whose rows are fixed, needs only the digits. */
+static void load_grid(row_search *cx, const sudoku_grid *in, int with_keys)
 {
     /* Per line of each orientation: its nonzero cells as a mask, which is
      * all the row-0 key and the twin test need besides the digits of the
@@ -541,6 +543,8 @@ static void load_grid(row_search *cx, const sudoku_grid *in, int with_twins)
     for (int c = 0; c < 9; c++)
         for (int r = 0; r < 9; r++)
             cx->g[1][c * 9 + r] = in->cell[r * 9 + c];
+    if (!with_keys)
+        return;
     for (int t = 0; t < 2; t++)
         for (int r = 0; r < 9; r++) {
             const uint8_t *row = cx->g[t] + r * 9;
@@ -572,8 +576,6 @@ static void load_grid(row_search *cx, const sudoku_grid *in, int with_twins)
             if (fam >= 0 && key > cx->bestkey[fam])
                 cx->bestkey[fam] = key;
         }
-    if (!with_twins)
-        return;
     for (int t = 0; t < 2; t++) {
         uint8_t cls[9];
         int dup = 0;
@@ -700,17 +702,12 @@ int minlex_rows(minlex_answer *x, const sudoku_grid *in, int count)
 int minlex_rows_pattern(minlex_answer *x, const sudoku_grid *in)
 {
     row_search cx;
-    sudoku_grid pat;
-    for (int k = 0; k < 81; k++)
-        pat.cell[k] = in->cell[k] ? 1 : 0;
-    load_grid(&cx, &pat, 0);
-    row_node root[2], buf[2][ROW_CAP];
-    int n = make_roots(&pat, root, 1);
+    row_node buf[2][ROW_CAP];
     const row_node *cur;
-    cx.notwins = 1;
-    cx.fixedrows = 0;
-    cx.bound = NULL;
-    n = run_levels(&cx, x, root, n, buf, 0, 1, &cur);
+    /* The pattern pass, on row masks (pattern.c): the same nodes the
+     * engine below would give on the pattern grid keeping every row
+     * choice. */
+    int n = minlex_pattern_nodes(in, buf);
     if (n < 0)
         return 0;
     /* cur is buf[1] (level 8 wrote it): relabel in place, then level 0
@@ -724,6 +721,7 @@ int minlex_rows_pattern(minlex_answer *x, const sudoku_grid *in)
     load_grid(&cx, in, 0);
     cx.notwins = 0;
     cx.fixedrows = 1;
+    cx.bound = NULL;
     n = run_levels(&cx, x, start, n, buf, 0, 0, &cur);
     if (n < 0)
         return 0;
