@@ -1,14 +1,16 @@
 /*
  * internal.h - what the minlex engines share (not installed).
  *
- * The canonical form (core/minlex.h) is computed by one of four exact
- * engines, a file each in this folder; minlex.c picks one per input:
+ * The canonical form (core/minlex.h) is computed by exact engines, a file
+ * each in this folder; minlex.c picks them per input:
  *   valid_grid.c  valid solution grids: only the top band is searched;
  *   rows.c        everything else: breadth first, row by row (the fast
  *                 path), also pattern mode and the bounded test behind
  *                 sudoku_minlex_matches;
  *   full_grid.c   rows 0 and 1 together for the row engine, when every row
  *                 and column of a full grid holds nine distinct digits;
+ *   pattern.c     pattern mode's first pass: the transforms reaching the
+ *                 smallest clue pattern, as row engine nodes, on row masks;
  *   cells.c       cell by cell branch and bound, with no node budget: the
  *                 fallback when a level of the row engine would overflow.
  * Each engine leaves its result in a minlex_answer.

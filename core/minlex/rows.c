@@ -1,8 +1,8 @@
 /*
  * rows.c - the row engine: breadth first over output rows, the fast path
  * for every grid that is not a valid solution grid (puzzles, partial grids,
- * clashing grids, full grids with clashing boxes), for pattern mode, and
- * for the bounded test behind sudoku_minlex_matches.
+ * clashing grids, full grids with clashing boxes), for the digit pass of
+ * pattern mode, and for the bounded test behind sudoku_minlex_matches.
  *
  * All live nodes of a level share the same output prefix, the smallest
  * one so far. A node (row_node, internal.h) holds the transpose flag, the
@@ -77,8 +77,7 @@ typedef struct row_search {
     int key0[2][9], bestkey[2];
     uint8_t zeros[2][9];  /* empty cells per row */
     int lead;             /* leading empty cells of best (0 while none) */
-    int notwins;          /* pattern mode, first phase: every row choice kept */
-    int fixedrows;        /* pattern mode, second phase: rows come from R[] */
+    int fixedrows;        /* pattern mode's digit pass: rows come from R[] */
     const uint8_t *bound; /* equivalence test: the form to reach, else NULL */
 } row_search;
 
@@ -441,7 +440,7 @@ static void expand(row_search *cx, const row_node *c, int i)
     const int *key0 = cx->key0[c->t];
     const uint8_t *zeros = cx->zeros[c->t];
     int fixedcols = c->cellstart == 0x1FF && c->groupstart == 7;
-    int filter = !cx->fixedrows, merge = filter && !cx->notwins;
+    int filter = !cx->fixedrows, merge = filter;
     for (unsigned left = avail; left; left &= left - 1) {
         int r = __builtin_ctz(left);
         uint64_t weight = 1;
@@ -626,11 +625,11 @@ static void load_grid(row_search *cx, const sudoku_grid *in, int with_keys)
     }
 }
 
-/* The root nodes. With notwins (pattern mode) both
- * orientations are kept even for a symmetric grid. Returns the root count. */
-static int make_roots(const sudoku_grid *in, row_node root[2], int notwins)
+/* The root nodes: one orientation, counted twice, for a grid equal to its
+ * transpose. Returns the root count. */
+static int make_roots(const sudoku_grid *in, row_node root[2])
 {
-    int sym = !notwins, n = 0;
+    int sym = 1, n = 0;
     for (int r = 0; r < 9 && sym; r++)
         for (int c = r + 1; c < 9; c++)
             if (in->cell[r * 9 + c] != in->cell[c * 9 + r]) {
@@ -650,8 +649,8 @@ static int make_roots(const sudoku_grid *in, row_node root[2], int notwins)
     }
     /* Row 0 from a line with distinct digits depends only on its empty
      * counts per stack (sorted, most first; a larger key is a smaller
-     * row), and so does row 0 from a line holding one digit several times
-     * (the pattern grids of pattern mode): lines below the best key of
+     * row), and so does row 0 from a line holding one digit several times:
+     * lines below the best key of
      * their family cannot win. Other lines are always laid out.
      * (load_grid finds the best keys: a symmetric grid's two orientations
      * have the same keys, so taking both in changes nothing.) */
@@ -666,8 +665,8 @@ int minlex_rows(minlex_answer *x, const sudoku_grid *in, int count)
     int n;
     load_grid(&cx, in, 1);
     row_node root[2];
-    n = make_roots(in, root, 0);
-    cx.notwins = cx.fixedrows = 0;
+    n = make_roots(in, root);
+    cx.fixedrows = 0;
     cx.bound = NULL;
     row_node buf[2][ROW_CAP];
     const row_node *cur = root;
@@ -690,13 +689,13 @@ int minlex_rows(minlex_answer *x, const sudoku_grid *in, int count)
     return 1;
 }
 
-/* Pattern mode with the row engine, in two passes. First the smallest
- * pattern over the pattern grid (every given a 1), keeping every row
- * choice (no identical-row merging, both orientations): each final node
- * is then a set of transforms reaching that pattern, its tied columns
- * being columns identical in the pattern, and together they are all of
- * them. Then the digits: the same nodes, relabelled from scratch, run
- * again over the real grid with their rows fixed. Every column order
+/* Pattern mode, in two passes. First the smallest pattern (pattern.c),
+ * keeping every row choice (no identical-row merging, both orientations):
+ * each final node is then a set of transforms reaching that pattern, its
+ * tied columns being columns identical in the pattern, and together they
+ * are all of them. Then the digits: the same nodes, relabelled from
+ * scratch, run through the row engine over the real grid with their rows
+ * fixed. Every column order
  * still free keeps the pattern, so the level-wide pruning by digits is
  * exact here. Returns 0 on overflow. */
 int minlex_rows_pattern(minlex_answer *x, const sudoku_grid *in)
@@ -719,7 +718,6 @@ int minlex_rows_pattern(minlex_answer *x, const sudoku_grid *in)
         start[a].w = 1;
     }
     load_grid(&cx, in, 0);
-    cx.notwins = 0;
     cx.fixedrows = 1;
     cx.bound = NULL;
     n = run_levels(&cx, x, start, n, buf, 0, 0, &cur);
@@ -738,8 +736,8 @@ int minlex_rows_matches(minlex_answer *x, const sudoku_grid *in, const uint8_t f
     row_node root[2], buf[2][ROW_CAP];
     const row_node *cur;
     load_grid(&cx, in, 1);
-    int n = make_roots(in, root, 0);
-    cx.notwins = cx.fixedrows = 0;
+    int n = make_roots(in, root);
+    cx.fixedrows = 0;
     cx.bound = form;
     n = run_levels(&cx, x, root, n, buf, 0, 1, &cur);
     if (n == -2)
