@@ -114,6 +114,20 @@ static inline void colmap_unplace(colmap *m, int k, int c, int fresh)
     }
 }
 
+/* Bit k: byte k of the 8 at p is nonzero. Cells hold 0..9, so adding 0x7F
+ * to a byte sets its top bit exactly when it is nonzero, with no carry
+ * into the next byte; the multiply gathers the eight top bits. */
+static inline unsigned minlex_nonzero_mask8(const uint8_t *p)
+{
+    uint64_t v;
+    memcpy(&v, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    uint64_t h = ((v + 0x7F7F7F7F7F7F7F7FULL) & 0x8080808080808080ULL) >> 7;
+    return (unsigned)(h * 0x0102040810204080ULL >> 56);
+}
+
 /* memcmp of short prefixes, inlined. */
 static inline int minlex_cmp(const uint8_t *a, const uint8_t *b, int n)
 {

@@ -98,6 +98,17 @@ static inline unsigned lay_mask(const pattern_slots *sl, unsigned gs, unsigned M
     return v[ord[0]] << 6 | v[ord[1]] << 3 | v[ord[2]];
 }
 
+/* The smallest value a line with given mask m can lay out to, whatever
+ * the columns: its givens last, (1 << givens) - 1. All 512 masks. */
+#define POP9(m) (((m) & 1) + ((m) >> 1 & 1) + ((m) >> 2 & 1) + ((m) >> 3 & 1) + \
+                 ((m) >> 4 & 1) + ((m) >> 5 & 1) + ((m) >> 6 & 1) + ((m) >> 7 & 1) + ((m) >> 8 & 1))
+#define LEAST(m) ((1u << POP9(m)) - 1)
+#define LEAST4(m) LEAST(m), LEAST((m) + 1), LEAST((m) + 2), LEAST((m) + 3)
+#define LEAST16(m) LEAST4(m), LEAST4((m) + 4), LEAST4((m) + 8), LEAST4((m) + 12)
+#define LEAST64(m) LEAST16(m), LEAST16((m) + 16), LEAST16((m) + 32), LEAST16((m) + 48)
+#define LEAST256(m) LEAST64(m), LEAST64((m) + 64), LEAST64((m) + 128), LEAST64((m) + 192)
+static const uint16_t least_value[512] = {LEAST256(0), LEAST256(256)};
+
 /* A child before it is built: its parent, row and layout. Building waits
  * for the end of the level, since most children lose to a later one. */
 typedef struct pattern_child {
@@ -109,22 +120,14 @@ typedef struct pattern_child {
 int minlex_pattern_nodes(const sudoku_grid *in, row_node buf[2][ROW_CAP])
 {
     uint16_t mask[2][9] = {{0}};
-    for (int r = 0; r < 9; r++)
-        for (int c = 0; c < 9; c++)
-            if (in->cell[r * 9 + c]) {
-                mask[0][r] |= (uint16_t)(1u << c);
-                mask[1][c] |= (uint16_t)(1u << r);
-            }
-    /* The smallest value each line can lay out to, whatever the columns:
-     * its givens last, (1 << givens) - 1. */
-    uint16_t least[2][9];
-    for (int t = 0; t < 2; t++)
-        for (int r = 0; r < 9; r++) {
-            unsigned m = mask[t][r], k = 0;
-            for (; m; m &= m - 1)
-                k++;
-            least[t][r] = (uint16_t)((1u << k) - 1);
-        }
+    for (int r = 0; r < 9; r++) {
+        const uint8_t *row = in->cell + r * 9;
+        unsigned m = minlex_nonzero_mask8(row) | (unsigned)(row[8] != 0) << 8;
+        mask[0][r] = (uint16_t)m;
+        /* The transposed lines from the givens alone (puzzles have few). */
+        for (; m; m &= m - 1)
+            mask[1][__builtin_ctz(m)] |= (uint16_t)(1u << r);
+    }
     /* Both orientations, even for a symmetric pattern: every transform
      * must be kept, and the digits may tell the orientations apart. */
     row_node root[2];
@@ -149,12 +152,12 @@ int minlex_pattern_nodes(const sudoku_grid *in, row_node buf[2][ROW_CAP])
             const row_node *c = &cur[a];
             unsigned avail = i % 3 == 0 ? 0x1FFu : 7u << (c->band * 3);
             avail &= ~(unsigned)c->rowused;
-            const uint16_t *lines = mask[c->t], *low = least[c->t];
+            const uint16_t *lines = mask[c->t];
             pattern_slots sl;
             int have_slots = 0; /* most nodes below row 0 lay out no row */
             for (unsigned left = avail; left; left &= left - 1) {
                 int r = __builtin_ctz(left);
-                if (low[r] > best)
+                if (least_value[lines[r]] > best)
                     continue;
                 if (!have_slots) {
                     slots_of(c, &sl);

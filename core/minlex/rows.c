@@ -33,20 +33,6 @@
  */
 #include "internal.h"
 
-/* Bit k: byte k of the 8 at p is nonzero. Cells hold 0..9, so adding 0x7F
- * to a byte sets its top bit exactly when it is nonzero, with no carry
- * into the next byte; the multiply gathers the eight top bits. */
-static inline unsigned nonzero_mask8(const uint8_t *p)
-{
-    uint64_t v;
-    memcpy(&v, p, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    v = __builtin_bswap64(v);
-#endif
-    uint64_t h = ((v + 0x7F7F7F7F7F7F7F7FULL) & 0x8080808080808080ULL) >> 7;
-    return (unsigned)(h * 0x0102040810204080ULL >> 56);
-}
-
 /* The row-0 key part of a line with nonzero-cell mask m: its empty cells
  * per stack, sorted, most first, as e0 * 16 + e1 * 4 + e2, and above it
  * (<< 8) its number of empty cells. A table of all 512 masks, written out
@@ -76,6 +62,7 @@ typedef struct row_search {
     int n, overflow, cap;
     int key0[2][9], bestkey[2];
     uint8_t zeros[2][9];  /* empty cells per row */
+    uint16_t given[2][9]; /* per row, bit c: column c holds a given */
     int lead;             /* leading empty cells of best (0 while none) */
     int fixedrows;        /* pattern mode's digit pass: rows come from R[] */
     const uint8_t *bound; /* equivalence test: the form to reach, else NULL */
@@ -428,6 +415,19 @@ static int most_leading_empties(const row_node *c, const uint8_t *row)
     return lead;
 }
 
+/* The smallest label any digit of source row `row` (givens in mask m)
+ * takes under node c: its label, or c->next for a digit not met yet. */
+static inline unsigned least_label(const row_node *c, const uint8_t *row, unsigned m)
+{
+    unsigned least = c->next;
+    for (; m; m &= m - 1) {
+        unsigned l = c->label[row[__builtin_ctz(m)]];
+        if (l && l < least)
+            least = l;
+    }
+    return least;
+}
+
 /* Lays out every allowed candidate row for output row i below node c. */
 static void expand(row_search *cx, const row_node *c, int i)
 {
@@ -460,9 +460,20 @@ static void expand(row_search *cx, const row_node *c, int i)
              * row of the level so far is larger: a cheap test that spares
              * laying out most losing rows of sparse puzzles. Fewer empty
              * cells than that in all is the cheapest case of it. */
-            if (cx->lead && !fixedcols &&
-                (zeros[r] < cx->lead || most_leading_empties(c, g + r * 9) < cx->lead))
-                continue;
+            if (cx->lead && !fixedcols) {
+                if (zeros[r] < cx->lead)
+                    continue;
+                int most = most_leading_empties(c, g + r * 9);
+                if (most < cx->lead)
+                    continue;
+                /* As many leading empties as the best row at most: the
+                 * cell after them holds one of the row's digits, so the
+                 * smallest label the row can show (a new digit gets
+                 * c->next) is a bound on it. */
+                if (most == cx->lead && cx->lead < 9 &&
+                    least_label(c, g + r * 9, cx->given[c->t][r]) > cx->best[cx->lead])
+                    continue;
+            }
         }
         row_node ch = *c;
         ch.w *= weight;
@@ -547,7 +558,8 @@ static void load_grid(row_search *cx, const sudoku_grid *in, int with_keys)
     for (int t = 0; t < 2; t++)
         for (int r = 0; r < 9; r++) {
             const uint8_t *row = cx->g[t] + r * 9;
-            nz[t][r] = (uint16_t)(nonzero_mask8(row) | (unsigned)(row[8] != 0) << 8);
+            nz[t][r] = (uint16_t)(minlex_nonzero_mask8(row) | (unsigned)(row[8] != 0) << 8);
+            cx->given[t][r] = nz[t][r];
         }
     /* Repeated digits per row and column, from the givens alone. */
     uint16_t seen[2][9] = {{0}}, dup[2][9] = {{0}};
