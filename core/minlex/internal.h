@@ -197,6 +197,12 @@ int minlex_rows_matches(minlex_answer *a, const sudoku_grid *in, const uint8_t f
  * not set), written to buf[1]; returns their count or -1 on overflow. */
 int minlex_pattern_nodes(const sudoku_grid *in, row_node buf[2][ROW_CAP]);
 
+/* A stack's three given bits x (bit q = its column q) in the order of
+ * the output columns q0, q1, q2, indexed by q0 | q1 << 2 | q2 << 4 and x:
+ * bit 2 of the entry is column q0. All 64 packings (those that are no
+ * order of 0, 1, 2 are never read). */
+extern const uint8_t minlex_stack_bits[64][8];
+
 /* ---- cells.c ---- */
 
 /* The form, ties and transform by the cell search; with req, only strings

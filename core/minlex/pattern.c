@@ -39,17 +39,14 @@ static const uint16_t stack_layout[4][8] = {
     {0x498, 0x499, 0x49A, 0x49B, 0x49C, 0x49D, 0x49E, 0x49F},
 };
 
-/* A stack's three given bits x (bit q = its column q) in the order of
- * the output columns q0, q1, q2 packed as q0 | q1 << 2 | q2 << 4: bit 2 of
- * the result is column q0. All 64 packings (those that are no order of
- * 0, 1, 2 are never read), written out by the preprocessor. */
+/* minlex_stack_bits (internal.h), written out by the preprocessor. */
 #define RAW_BIT(x, q) (((x) >> ((q) & 3)) & 1)
 #define RAW(p, x) (RAW_BIT(x, p) << 2 | RAW_BIT(x, (p) >> 2) << 1 | RAW_BIT(x, (p) >> 4))
 #define RAW8(p) {RAW(p, 0), RAW(p, 1), RAW(p, 2), RAW(p, 3), \
                  RAW(p, 4), RAW(p, 5), RAW(p, 6), RAW(p, 7)}
 #define RAW4(p) RAW8(p), RAW8((p) + 1), RAW8((p) + 2), RAW8((p) + 3)
 #define RAW16(p) RAW4(p), RAW4((p) + 4), RAW4((p) + 8), RAW4((p) + 12)
-static const uint8_t stack_bits[64][8] = {RAW16(0), RAW16(16), RAW16(32), RAW16(48)};
+const uint8_t minlex_stack_bits[64][8] = {RAW16(0), RAW16(16), RAW16(32), RAW16(48)};
 
 /* What laying out any row under one node needs, per output stack slot:
  * where its source stack's bits are in a row mask, the order of its
@@ -66,7 +63,7 @@ static inline void slots_of(const row_node *c, pattern_slots *sl)
         const uint8_t *col = c->col + 3 * s;
         unsigned base = col[0] / 3u * 3u;
         sl->shift[s] = (uint8_t)base;
-        sl->bits[s] = stack_bits[(col[0] - base) | (col[1] - base) << 2 | (col[2] - base) << 4];
+        sl->bits[s] = minlex_stack_bits[(col[0] - base) | (col[1] - base) << 2 | (col[2] - base) << 4];
         sl->layout[s] = stack_layout[(c->cellstart >> (3 * s + 1)) & 3];
     }
 }

@@ -381,27 +381,50 @@ static void lay_fixed(row_search *x, row_node *c)
     emit_row(x, c, lt);
 }
 
-/* The most leading empty cells source row `row` can have under node c's
- * column freedom: whole empty stacks of the first stack group go first,
- * then the stack of the group with the longest empty start; a group all
- * of whose stacks are empty passes on to the next one. Each cell puts its
- * empty cells first. */
-static int most_leading_empties(const row_node *c, const uint8_t *row)
+/* Leading empty cells of one stack laid out (empties first in each cell),
+ * indexed by its cell structure (bit 0: a cell starts at its second
+ * column, bit 1: at its third) and its three given bits in output order
+ * (bit 2 = first column). */
+static const uint8_t stack_lead[4][8] = {
+    {3, 2, 2, 1, 2, 1, 1, 0},
+    {3, 2, 2, 1, 0, 0, 0, 0},
+    {3, 2, 1, 1, 1, 1, 0, 0},
+    {3, 2, 1, 1, 0, 0, 0, 0},
+};
+
+/* Per output stack slot of a node: where its source stack sits in a row's
+ * given mask, the order of its columns, and its cell structure; computed
+ * once per node for all the rows it tries. */
+typedef struct node_slots {
+    uint8_t shift[3];
+    const uint8_t *bits[3];
+    const uint8_t *lead[3];
+} node_slots;
+
+static inline void node_slots_of(const row_node *c, node_slots *sl)
+{
+    for (int s = 0; s < 3; s++) {
+        const uint8_t *col = c->col + 3 * s;
+        unsigned base = col[0] / 3u * 3u;
+        sl->shift[s] = (uint8_t)base;
+        sl->bits[s] = minlex_stack_bits[(col[0] - base) | (col[1] - base) << 2 | (col[2] - base) << 4];
+        sl->lead[s] = stack_lead[(c->cellstart >> (3 * s + 1)) & 3];
+    }
+}
+
+/* The most leading empty cells a source row with given mask m can have
+ * under node c's column freedom: whole empty stacks of the first stack
+ * group go first, then the stack of the group with the longest empty
+ * start; a group all of whose stacks are empty passes on to the next one.
+ * Each cell puts its empty cells first. */
+static int most_leading_empties(const row_node *c, const node_slots *sl, unsigned m)
 {
     int lead = 0;
     for (int s = 0; s < 3;) {
         int end = group_end(c->groupstart, s), full = 0, bestz = 0;
         for (int t = s; t < end; t++) {
-            int z = 0, p = t * 3;
-            while (p < t * 3 + 3) {
-                int e = cell_end(c->cellstart, p), zc = 0;
-                for (int q = p; q < e; q++)
-                    zc += !row[c->col[q]];
-                z += zc;
-                if (zc < e - p)
-                    break;
-                p = e;
-            }
+            unsigned raw = sl->bits[t][(m >> sl->shift[t]) & 7];
+            int z = sl->lead[t][raw];
             if (z == 3)
                 full++;
             else if (z > bestz)
@@ -441,6 +464,8 @@ static void expand(row_search *cx, const row_node *c, int i)
     const uint8_t *zeros = cx->zeros[c->t];
     int fixedcols = c->cellstart == 0x1FF && c->groupstart == 7;
     int filter = !cx->fixedrows, merge = filter;
+    node_slots slots;
+    int have_slots = 0;
     for (unsigned left = avail; left; left &= left - 1) {
         int r = __builtin_ctz(left);
         uint64_t weight = 1;
@@ -463,7 +488,11 @@ static void expand(row_search *cx, const row_node *c, int i)
             if (cx->lead && !fixedcols) {
                 if (zeros[r] < cx->lead)
                     continue;
-                int most = most_leading_empties(c, g + r * 9);
+                if (!have_slots) {
+                    node_slots_of(c, &slots);
+                    have_slots = 1;
+                }
+                int most = most_leading_empties(c, &slots, cx->given[c->t][r]);
                 if (most < cx->lead)
                     continue;
                 /* As many leading empties as the best row at most: the
