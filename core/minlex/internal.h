@@ -1,14 +1,16 @@
 /*
  * internal.h - what the minlex engines share (not installed).
  *
- * The canonical form (core/minlex.h) is computed by one of four exact
- * engines, a file each in this folder; minlex.c picks one per input:
+ * The canonical form (core/minlex.h) is computed by exact engines, a file
+ * each in this folder; minlex.c picks them per input:
  *   valid_grid.c  valid solution grids: only the top band is searched;
  *   rows.c        everything else: breadth first, row by row (the fast
  *                 path), also pattern mode and the bounded test behind
  *                 sudoku_minlex_matches;
  *   full_grid.c   rows 0 and 1 together for the row engine, when every row
  *                 and column of a full grid holds nine distinct digits;
+ *   pattern.c     pattern mode's first pass: the transforms reaching the
+ *                 smallest clue pattern, as row engine nodes, on row masks;
  *   cells.c       cell by cell branch and bound, with no node budget: the
  *                 fallback when a level of the row engine would overflow.
  * Each engine leaves its result in a minlex_answer.
@@ -112,6 +114,20 @@ static inline void colmap_unplace(colmap *m, int k, int c, int fresh)
     }
 }
 
+/* Bit k: byte k of the 8 at p is nonzero. Cells hold 0..9, so adding 0x7F
+ * to a byte sets its top bit exactly when it is nonzero, with no carry
+ * into the next byte; the multiply gathers the eight top bits. */
+static inline unsigned minlex_nonzero_mask8(const uint8_t *p)
+{
+    uint64_t v;
+    memcpy(&v, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    uint64_t h = ((v + 0x7F7F7F7F7F7F7F7FULL) & 0x8080808080808080ULL) >> 7;
+    return (unsigned)(h * 0x0102040810204080ULL >> 56);
+}
+
 /* memcmp of short prefixes, inlined. */
 static inline int minlex_cmp(const uint8_t *a, const uint8_t *b, int n)
 {
@@ -173,6 +189,19 @@ int minlex_rows_pattern(minlex_answer *a, const sudoku_grid *in);
 /* 1 when the form of `in` (a puzzle: no full-grid start) is `form`, with
  * the transform left pending in a; 0 when not; -1 on overflow. */
 int minlex_rows_matches(minlex_answer *a, const sudoku_grid *in, const uint8_t form[81]);
+
+/* ---- pattern.c ---- */
+
+/* Pattern mode's first pass: every transform reaching the smallest clue
+ * pattern of `in`, as the row engine's final nodes (labels and weights
+ * not set), written to buf[1]; returns their count or -1 on overflow. */
+int minlex_pattern_nodes(const sudoku_grid *in, row_node buf[2][ROW_CAP]);
+
+/* A stack's three given bits x (bit q = its column q) in the order of
+ * the output columns q0, q1, q2, indexed by q0 | q1 << 2 | q2 << 4 and x:
+ * bit 2 of the entry is column q0. All 64 packings (those that are no
+ * order of 0, 1, 2 are never read). */
+extern const uint8_t minlex_stack_bits[64][8];
 
 /* ---- cells.c ---- */
 

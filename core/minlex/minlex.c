@@ -6,9 +6,9 @@
  * other grid goes to the row engine (rows.c; full grids with distinct rows
  * and columns start it from full_grid.c), and when one of its levels would
  * exceed its node budget it gives up and the cell search (cells.c), slower
- * but with no budget, does the work. Pattern mode runs the row engine
- * twice (pattern, then digits over the pattern's transforms); its fallback
- * is the cell search with the pattern required.
+ * but with no budget, does the work. Pattern mode finds the pattern's
+ * transforms (pattern.c), then runs the row engine on the digits over
+ * them; its fallback is the cell search with the pattern required.
  */
 #include "internal.h"
 
@@ -47,7 +47,7 @@ void sudoku_minlex_pattern(const sudoku_grid *in, sudoku_grid *out,
     sudoku_grid pat;
     uint8_t req[81];
     /* A full grid has one pattern: both forms are the same. */
-    if (sudoku_grid_givens(in) == 81) {
+    if (!memchr(in->cell, 0, 81)) {
         sudoku_minlex(in, out, t);
         return;
     }

@@ -1,8 +1,8 @@
 /*
  * rows.c - the row engine: breadth first over output rows, the fast path
  * for every grid that is not a valid solution grid (puzzles, partial grids,
- * clashing grids, full grids with clashing boxes), for pattern mode, and
- * for the bounded test behind sudoku_minlex_matches.
+ * clashing grids, full grids with clashing boxes), for the digit pass of
+ * pattern mode, and for the bounded test behind sudoku_minlex_matches.
  *
  * All live nodes of a level share the same output prefix, the smallest
  * one so far. A node (row_node, internal.h) holds the transpose flag, the
@@ -33,20 +33,6 @@
  */
 #include "internal.h"
 
-/* Bit k: byte k of the 8 at p is nonzero. Cells hold 0..9, so adding 0x7F
- * to a byte sets its top bit exactly when it is nonzero, with no carry
- * into the next byte; the multiply gathers the eight top bits. */
-static inline unsigned nonzero_mask8(const uint8_t *p)
-{
-    uint64_t v;
-    memcpy(&v, p, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    v = __builtin_bswap64(v);
-#endif
-    uint64_t h = ((v + 0x7F7F7F7F7F7F7F7FULL) & 0x8080808080808080ULL) >> 7;
-    return (unsigned)(h * 0x0102040810204080ULL >> 56);
-}
-
 /* The row-0 key part of a line with nonzero-cell mask m: its empty cells
  * per stack, sorted, most first, as e0 * 16 + e1 * 4 + e2, and above it
  * (<< 8) its number of empty cells. A table of all 512 masks, written out
@@ -76,9 +62,9 @@ typedef struct row_search {
     int n, overflow, cap;
     int key0[2][9], bestkey[2];
     uint8_t zeros[2][9];  /* empty cells per row */
+    uint16_t given[2][9]; /* per row, bit c: column c holds a given */
     int lead;             /* leading empty cells of best (0 while none) */
-    int notwins;          /* pattern mode, first phase: every row choice kept */
-    int fixedrows;        /* pattern mode, second phase: rows come from R[] */
+    int fixedrows;        /* pattern mode's digit pass: rows come from R[] */
     const uint8_t *bound; /* equivalence test: the form to reach, else NULL */
 } row_search;
 
@@ -395,27 +381,50 @@ static void lay_fixed(row_search *x, row_node *c)
     emit_row(x, c, lt);
 }
 
-/* The most leading empty cells source row `row` can have under node c's
- * column freedom: whole empty stacks of the first stack group go first,
- * then the stack of the group with the longest empty start; a group all
- * of whose stacks are empty passes on to the next one. Each cell puts its
- * empty cells first. */
-static int most_leading_empties(const row_node *c, const uint8_t *row)
+/* Leading empty cells of one stack laid out (empties first in each cell),
+ * indexed by its cell structure (bit 0: a cell starts at its second
+ * column, bit 1: at its third) and its three given bits in output order
+ * (bit 2 = first column). */
+static const uint8_t stack_lead[4][8] = {
+    {3, 2, 2, 1, 2, 1, 1, 0},
+    {3, 2, 2, 1, 0, 0, 0, 0},
+    {3, 2, 1, 1, 1, 1, 0, 0},
+    {3, 2, 1, 1, 0, 0, 0, 0},
+};
+
+/* Per output stack slot of a node: where its source stack sits in a row's
+ * given mask, the order of its columns, and its cell structure; computed
+ * once per node for all the rows it tries. */
+typedef struct node_slots {
+    uint8_t shift[3];
+    const uint8_t *bits[3];
+    const uint8_t *lead[3];
+} node_slots;
+
+static inline void node_slots_of(const row_node *c, node_slots *sl)
+{
+    for (int s = 0; s < 3; s++) {
+        const uint8_t *col = c->col + 3 * s;
+        unsigned base = col[0] / 3u * 3u;
+        sl->shift[s] = (uint8_t)base;
+        sl->bits[s] = minlex_stack_bits[(col[0] - base) | (col[1] - base) << 2 | (col[2] - base) << 4];
+        sl->lead[s] = stack_lead[(c->cellstart >> (3 * s + 1)) & 3];
+    }
+}
+
+/* The most leading empty cells a source row with given mask m can have
+ * under node c's column freedom: whole empty stacks of the first stack
+ * group go first, then the stack of the group with the longest empty
+ * start; a group all of whose stacks are empty passes on to the next one.
+ * Each cell puts its empty cells first. */
+static int most_leading_empties(const row_node *c, const node_slots *sl, unsigned m)
 {
     int lead = 0;
     for (int s = 0; s < 3;) {
         int end = group_end(c->groupstart, s), full = 0, bestz = 0;
         for (int t = s; t < end; t++) {
-            int z = 0, p = t * 3;
-            while (p < t * 3 + 3) {
-                int e = cell_end(c->cellstart, p), zc = 0;
-                for (int q = p; q < e; q++)
-                    zc += !row[c->col[q]];
-                z += zc;
-                if (zc < e - p)
-                    break;
-                p = e;
-            }
+            unsigned raw = sl->bits[t][(m >> sl->shift[t]) & 7];
+            int z = sl->lead[t][raw];
             if (z == 3)
                 full++;
             else if (z > bestz)
@@ -427,6 +436,19 @@ static int most_leading_empties(const row_node *c, const uint8_t *row)
         s = end;
     }
     return lead;
+}
+
+/* The smallest label any digit of source row `row` (givens in mask m)
+ * takes under node c: its label, or c->next for a digit not met yet. */
+static inline unsigned least_label(const row_node *c, const uint8_t *row, unsigned m)
+{
+    unsigned least = c->next;
+    for (; m; m &= m - 1) {
+        unsigned l = c->label[row[__builtin_ctz(m)]];
+        if (l && l < least)
+            least = l;
+    }
+    return least;
 }
 
 /* Lays out every allowed candidate row for output row i below node c. */
@@ -441,7 +463,9 @@ static void expand(row_search *cx, const row_node *c, int i)
     const int *key0 = cx->key0[c->t];
     const uint8_t *zeros = cx->zeros[c->t];
     int fixedcols = c->cellstart == 0x1FF && c->groupstart == 7;
-    int filter = !cx->fixedrows, merge = filter && !cx->notwins;
+    int filter = !cx->fixedrows, merge = filter;
+    node_slots slots;
+    int have_slots = 0;
     for (unsigned left = avail; left; left &= left - 1) {
         int r = __builtin_ctz(left);
         uint64_t weight = 1;
@@ -461,9 +485,24 @@ static void expand(row_search *cx, const row_node *c, int i)
              * row of the level so far is larger: a cheap test that spares
              * laying out most losing rows of sparse puzzles. Fewer empty
              * cells than that in all is the cheapest case of it. */
-            if (cx->lead && !fixedcols &&
-                (zeros[r] < cx->lead || most_leading_empties(c, g + r * 9) < cx->lead))
-                continue;
+            if (cx->lead && !fixedcols) {
+                if (zeros[r] < cx->lead)
+                    continue;
+                if (!have_slots) {
+                    node_slots_of(c, &slots);
+                    have_slots = 1;
+                }
+                int most = most_leading_empties(c, &slots, cx->given[c->t][r]);
+                if (most < cx->lead)
+                    continue;
+                /* As many leading empties as the best row at most: the
+                 * cell after them holds one of the row's digits, so the
+                 * smallest label the row can show (a new digit gets
+                 * c->next) is a bound on it. */
+                if (most == cx->lead && cx->lead < 9 &&
+                    least_label(c, g + r * 9, cx->given[c->t][r]) > cx->best[cx->lead])
+                    continue;
+            }
         }
         row_node ch = *c;
         ch.w *= weight;
@@ -528,10 +567,12 @@ static int run_levels(row_search *cx, minlex_answer *x, const row_node *cur, int
     return n;
 }
 
-/* Both orientations of `in` into cx->g and, with_twins, each row's twins:
- * the rows with the same content in the same band or in a band holding
- * the same rows (as classes() in cells.c defines them). */
-static void load_grid(row_search *cx, const sudoku_grid *in, int with_twins)
+/* Both orientations of `in` into cx->g and, with_keys, what the row
+ * filters of expand() need: each row's row-0 key, empty count and twins
+ * (the rows with the same content in the same band or in a band holding
+ * the same rows, as classes() in cells.c defines them). The digit pass of
+ * pattern mode, whose rows are fixed, needs only the digits. */
+static void load_grid(row_search *cx, const sudoku_grid *in, int with_keys)
 {
     /* Per line of each orientation: its nonzero cells as a mask, which is
      * all the row-0 key and the twin test need besides the digits of the
@@ -541,10 +582,13 @@ static void load_grid(row_search *cx, const sudoku_grid *in, int with_twins)
     for (int c = 0; c < 9; c++)
         for (int r = 0; r < 9; r++)
             cx->g[1][c * 9 + r] = in->cell[r * 9 + c];
+    if (!with_keys)
+        return;
     for (int t = 0; t < 2; t++)
         for (int r = 0; r < 9; r++) {
             const uint8_t *row = cx->g[t] + r * 9;
-            nz[t][r] = (uint16_t)(nonzero_mask8(row) | (unsigned)(row[8] != 0) << 8);
+            nz[t][r] = (uint16_t)(minlex_nonzero_mask8(row) | (unsigned)(row[8] != 0) << 8);
+            cx->given[t][r] = nz[t][r];
         }
     /* Repeated digits per row and column, from the givens alone. */
     uint16_t seen[2][9] = {{0}}, dup[2][9] = {{0}};
@@ -572,8 +616,6 @@ static void load_grid(row_search *cx, const sudoku_grid *in, int with_twins)
             if (fam >= 0 && key > cx->bestkey[fam])
                 cx->bestkey[fam] = key;
         }
-    if (!with_twins)
-        return;
     for (int t = 0; t < 2; t++) {
         uint8_t cls[9];
         int dup = 0;
@@ -624,11 +666,11 @@ static void load_grid(row_search *cx, const sudoku_grid *in, int with_twins)
     }
 }
 
-/* The root nodes. With notwins (pattern mode) both
- * orientations are kept even for a symmetric grid. Returns the root count. */
-static int make_roots(const sudoku_grid *in, row_node root[2], int notwins)
+/* The root nodes: one orientation, counted twice, for a grid equal to its
+ * transpose. Returns the root count. */
+static int make_roots(const sudoku_grid *in, row_node root[2])
 {
-    int sym = !notwins, n = 0;
+    int sym = 1, n = 0;
     for (int r = 0; r < 9 && sym; r++)
         for (int c = r + 1; c < 9; c++)
             if (in->cell[r * 9 + c] != in->cell[c * 9 + r]) {
@@ -648,8 +690,8 @@ static int make_roots(const sudoku_grid *in, row_node root[2], int notwins)
     }
     /* Row 0 from a line with distinct digits depends only on its empty
      * counts per stack (sorted, most first; a larger key is a smaller
-     * row), and so does row 0 from a line holding one digit several times
-     * (the pattern grids of pattern mode): lines below the best key of
+     * row), and so does row 0 from a line holding one digit several times:
+     * lines below the best key of
      * their family cannot win. Other lines are always laid out.
      * (load_grid finds the best keys: a symmetric grid's two orientations
      * have the same keys, so taking both in changes nothing.) */
@@ -664,8 +706,8 @@ int minlex_rows(minlex_answer *x, const sudoku_grid *in, int count)
     int n;
     load_grid(&cx, in, 1);
     row_node root[2];
-    n = make_roots(in, root, 0);
-    cx.notwins = cx.fixedrows = 0;
+    n = make_roots(in, root);
+    cx.fixedrows = 0;
     cx.bound = NULL;
     row_node buf[2][ROW_CAP];
     const row_node *cur = root;
@@ -688,29 +730,24 @@ int minlex_rows(minlex_answer *x, const sudoku_grid *in, int count)
     return 1;
 }
 
-/* Pattern mode with the row engine, in two passes. First the smallest
- * pattern over the pattern grid (every given a 1), keeping every row
- * choice (no identical-row merging, both orientations): each final node
- * is then a set of transforms reaching that pattern, its tied columns
- * being columns identical in the pattern, and together they are all of
- * them. Then the digits: the same nodes, relabelled from scratch, run
- * again over the real grid with their rows fixed. Every column order
+/* Pattern mode, in two passes. First the smallest pattern (pattern.c),
+ * keeping every row choice (no identical-row merging, both orientations):
+ * each final node is then a set of transforms reaching that pattern, its
+ * tied columns being columns identical in the pattern, and together they
+ * are all of them. Then the digits: the same nodes, relabelled from
+ * scratch, run through the row engine over the real grid with their rows
+ * fixed. Every column order
  * still free keeps the pattern, so the level-wide pruning by digits is
  * exact here. Returns 0 on overflow. */
 int minlex_rows_pattern(minlex_answer *x, const sudoku_grid *in)
 {
     row_search cx;
-    sudoku_grid pat;
-    for (int k = 0; k < 81; k++)
-        pat.cell[k] = in->cell[k] ? 1 : 0;
-    load_grid(&cx, &pat, 0);
-    row_node root[2], buf[2][ROW_CAP];
-    int n = make_roots(&pat, root, 1);
+    row_node buf[2][ROW_CAP];
     const row_node *cur;
-    cx.notwins = 1;
-    cx.fixedrows = 0;
-    cx.bound = NULL;
-    n = run_levels(&cx, x, root, n, buf, 0, 1, &cur);
+    /* The pattern pass, on row masks (pattern.c): the same nodes the
+     * engine below would give on the pattern grid keeping every row
+     * choice. */
+    int n = minlex_pattern_nodes(in, buf);
     if (n < 0)
         return 0;
     /* cur is buf[1] (level 8 wrote it): relabel in place, then level 0
@@ -722,8 +759,8 @@ int minlex_rows_pattern(minlex_answer *x, const sudoku_grid *in)
         start[a].w = 1;
     }
     load_grid(&cx, in, 0);
-    cx.notwins = 0;
     cx.fixedrows = 1;
+    cx.bound = NULL;
     n = run_levels(&cx, x, start, n, buf, 0, 0, &cur);
     if (n < 0)
         return 0;
@@ -740,8 +777,8 @@ int minlex_rows_matches(minlex_answer *x, const sudoku_grid *in, const uint8_t f
     row_node root[2], buf[2][ROW_CAP];
     const row_node *cur;
     load_grid(&cx, in, 1);
-    int n = make_roots(in, root, 0);
-    cx.notwins = cx.fixedrows = 0;
+    int n = make_roots(in, root);
+    cx.fixedrows = 0;
     cx.bound = form;
     n = run_levels(&cx, x, root, n, buf, 0, 1, &cur);
     if (n == -2)
