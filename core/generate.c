@@ -7,6 +7,7 @@
 #include "random_grid.h"
 #include "rng.h"
 #include "scramble.h"
+#include "se_rating.h"
 #include "solver.h"
 #include "te_depth.h"
 
@@ -17,6 +18,7 @@ void sudoku_generate_defaults(sudoku_generate_options *opt)
     opt->clues_min = 0;
     opt->clues_max = SUDOKU_CELLS;
     opt->depth = -1;
+    opt->se_min = opt->se_max = -1;
     opt->minimal = 1;
     opt->tries = SUDOKU_GENERATE_TRIES;
 }
@@ -148,6 +150,19 @@ static int remove_pass(const sudoku_generate_options *opt, sudoku_rng *rng,
     return clues;
 }
 
+/* 1 when p's SE rating (ER) is within the target, 0 when not or when
+ * the rater cannot rate p, SUDOKU_CANCELLED. The path (a few KB) lives
+ * here, not in the callers' frames, and only while rating. */
+static int se_in_range(const sudoku_generate_options *opt, const sudoku_grid *p,
+                       const sudoku_cancel *cancel)
+{
+    sudoku_se_path path;
+    sudoku_se_status st = sudoku_se_rate(p, &path, cancel);
+    if (st == SUDOKU_SE_CANCELLED)
+        return SUDOKU_CANCELLED;
+    return st == SUDOKU_SE_OK && path.er >= opt->se_min && path.er <= opt->se_max;
+}
+
 /* One attempt: 1 when p meets every target, 0 when not, SUDOKU_CANCELLED. */
 static int attempt(const sudoku_generate_options *opt, sudoku_rng *rng,
                    const sudoku_grid *s, sudoku_grid *p,
@@ -186,6 +201,8 @@ static int attempt(const sudoku_generate_options *opt, sudoku_rng *rng,
         if (r != opt->depth)
             return 0;
     }
+    if (opt->se_min >= 0)
+        return se_in_range(opt, p, cancel);
     return 1;
 }
 

@@ -13,7 +13,8 @@
  *      the removal is kept iff the puzzle still has exactly one solution.
  *      With a pattern: the puzzle is S restricted to the pattern's cells.
  *   3. the result is accepted when it meets every target (unique; minimal
- *      if asked; clue count in range; T&E depth equal to the target).
+ *      if asked; clue count in range; T&E depth equal to the target; SE
+ *      rating in range).
  * An attempt that misses a target is followed by a new one (a new random
  * grid, or a new removal order for a given grid), up to `tries` attempts.
  *
@@ -62,12 +63,18 @@ typedef struct sudoku_generate_options {
     int have_grid;            /* 1: puzzles for `grid` (a full solution) */
     sudoku_grid grid;
     int depth;                /* T&E depth target 0..3, or -1: any */
+    /* Sudoku Explainer rating target: ER (sudoku_se_rate's path.er, in
+     * tenths: 44 is 4.4) within se_min..se_max, or se_min = -1: any. A
+     * puzzle the rater cannot rate (SUDOKU_SE_UNSUPPORTED: it needs a
+     * technique the rater lacks) never matches, so the reachable range
+     * is what the rater covers, and grows with it. */
+    int se_min, se_max;
     int minimal;              /* 1 (default): only minimal puzzles */
     uint32_t tries;           /* attempts per row before giving up (> 0) */
 } sudoku_generate_options;
 
 /* The defaults: no symmetry, any clue count, no pattern, random grids,
- * any depth, minimal, SUDOKU_GENERATE_TRIES tries. */
+ * any depth, any SE rating, minimal, SUDOKU_GENERATE_TRIES tries. */
 #define SUDOKU_GENERATE_TRIES 1000
 void sudoku_generate_defaults(sudoku_generate_options *opt);
 

@@ -8,6 +8,7 @@
 #include "check.h"
 #include "generate.h"
 #include "plain_count.h"
+#include "se_rating.h"
 #include "symmetry.h"
 #include "te_depth.h"
 
@@ -167,6 +168,64 @@ static void depths(void)
     }
 }
 
+/* The SE target: every row's ER, asked of the rater again here, lies in
+ * the range; a range the rater cannot reach (today: above its last
+ * technique) gives no row within the tries; rows repeat by seed. */
+static sudoku_se_path se_path; /* a few KB: not on the stack */
+
+static int se_er(const sudoku_grid *p)
+{
+    return sudoku_se_rate(p, &se_path, NULL) == SUDOKU_SE_OK ? se_path.er : -1;
+}
+
+static void se_targets(void)
+{
+    static const int range[][2] = {{20, 20}, {10, 15}, {26, 34}, {42, 44}, {15, 23}};
+    sudoku_generate_options o;
+    sudoku_grid p, s, p2, s2;
+    for (int k = 0; k < 5; k++) {
+        int made = 0;
+        o = opts();
+        o.se_min = range[k][0];
+        o.se_max = range[k][1];
+        for (int i = 0; i < 6; i++) {
+            if (!row(&o, 13, (uint64_t)i, &p, &s))
+                continue;
+            made++;
+            int er = se_er(&p);
+            CHECK_MSG(er >= range[k][0] && er <= range[k][1], "ER %d outside %d..%d", er,
+                      range[k][0], range[k][1]);
+            CHECK(sudoku_generate(&o, 13, (uint64_t)i, &p2, &s2, NULL) == 1);
+            CHECK(memcmp(&p, &p2, sizeof p) == 0);
+        }
+        CHECK_MSG(made >= 4, "only %d rows for ER %d..%d", made, range[k][0], range[k][1]);
+    }
+    /* with other targets: all of them hold */
+    o = opts();
+    o.se_min = 15;
+    o.se_max = 30;
+    o.depth = 1;
+    o.symmetry = SUDOKU_SYM_ROTATE180;
+    int made = 0;
+    for (int i = 0; i < 2; i++)
+        if (row(&o, 14, (uint64_t)i, &p, &s)) {
+            int er = se_er(&p);
+            made++;
+            CHECK(er >= 15 && er <= 30);
+            CHECK(sudoku_te_depth(&p, SUDOKU_TE_UNLIMITED) == 1);
+            CHECK(sudoku_symmetry_has(&p, SUDOKU_SYM_ROTATE180));
+        }
+    CHECK(made > 0);
+    /* an ER no random minimal puzzle has (a 1.0 puzzle has one empty
+     * cell) and one above the whole scale: no row, after the tries */
+    o = opts();
+    o.tries = 20;
+    o.se_min = o.se_max = 10;
+    CHECK(sudoku_generate(&o, 13, 0, &p, &s, NULL) == 0);
+    o.se_min = o.se_max = 200;
+    CHECK(sudoku_generate(&o, 13, 0, &p, &s, NULL) == 0);
+}
+
 static int stop_now(void *arg)
 {
     (void)arg;
@@ -183,6 +242,7 @@ int main(void)
     clue_targets();
     patterns_and_grids();
     depths();
+    se_targets();
     CHECK(sudoku_generate(&o, 1, 0, &p, &s, &cancel) == SUDOKU_CANCELLED);
     return check_done();
 }
