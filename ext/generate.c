@@ -23,8 +23,10 @@
  * [min, max] pair), pattern (81 characters: '.' or '0' empty, '1'-'9', 'x',
  * 'X' or '*' a clue cell; whitespace skipped), grid (a full solution grid),
  * depth (0..3), se (a Sudoku Explainer rating or a [min, max] pair within
- * 1.0..20.0: the ER must lie in range), minimal (true/false), tries
- * (1..1000000). An unknown key, a
+ * 1.0..20.0: the ER must lie in range), minimal (true/false), search
+ * ("random" attempts or the vicinity "climb"; by default the climb for
+ * depth 2 without symmetry, pattern or grid), tries (1..1000000). An
+ * unknown key, a
  * wrong type or a value out of range is an error naming the function.
  */
 #include <stdarg.h>
@@ -464,6 +466,18 @@ static int parse_options(const char *text, size_t len, sudoku_generate_options *
             }
             opt->se_min = (int)lo_ceil;
             opt->se_max = (int)hi_floor;
+        } else if (strcmp(key, "search") == 0) {
+            if (!json_string(&in, str, sizeof str))
+                return 0;
+            if (strcmp(str, "random") == 0)
+                opt->climb = 0;
+            else if (strcmp(str, "climb") == 0)
+                opt->climb = 1;
+            else {
+                snprintf(msg, cap, GEN_NAME ": options: unknown search '%.40s' (expected random "
+                         "or climb)", str);
+                return 0;
+            }
         } else if (strcmp(key, "minimal") == 0) {
             if (json_word(&in, "true"))
                 opt->minimal = 1;
@@ -481,7 +495,7 @@ static int parse_options(const char *text, size_t len, sudoku_generate_options *
             opt->tries = (uint32_t)v;
         } else {
             snprintf(msg, cap, GEN_NAME ": options: unknown option '%.40s' (expected symmetry, "
-                     "clues, pattern, grid, depth, se, minimal or tries)", key);
+                     "clues, pattern, grid, depth, se, minimal, search or tries)", key);
             return 0;
         }
         first = 0;
@@ -502,6 +516,12 @@ static int parse_options(const char *text, size_t len, sudoku_generate_options *
     if (opt->have_pattern && (have_clues || opt->symmetry != SUDOKU_SYM_NONE)) {
         snprintf(msg, cap, GEN_NAME ": options: pattern fixes the clues; it cannot be "
                  "combined with clues or symmetry");
+        return 0;
+    }
+    if (opt->climb == 1 && (opt->depth != 2 || opt->have_pattern || opt->have_grid ||
+                            opt->symmetry != SUDOKU_SYM_NONE)) {
+        snprintf(msg, cap, GEN_NAME ": options: search climb needs depth 2 and takes no "
+                 "symmetry, pattern or grid");
         return 0;
     }
     return 1;

@@ -232,6 +232,66 @@ static int stop_now(void *arg)
     return 1;
 }
 
+/* Stops at the arg-th question: cancels a climb mid-way. */
+static int stop_later(void *arg)
+{
+    int *left = arg;
+    return --*left <= 0;
+}
+
+/* The vicinity climb (depth 2): rows checked by the twins (unique with
+ * the reported solution and minimal by plain_count.h, depth 2 by
+ * sudoku_te_depth), reproducible, and the same puzzle however the climb
+ * is asked for. Rows (10, 0) and (47, 0) reach depth 2 within 30 steps
+ * (a fraction of a second); a climbing row takes ~4 s on average. */
+static void climbs(void)
+{
+    static const uint64_t seeds[] = {10, 47};
+    sudoku_generate_options o = opts(), c;
+    sudoku_grid p, s, p2, s2;
+    o.depth = 2;
+    o.tries = 30;
+    for (int k = 0; k < (SANITIZED ? 1 : 2); k++) {
+        CHECK_MSG(row(&o, seeds[k], 0, &p, &s), "no depth-2 row for seed %d", (int)seeds[k]);
+        CHECK(sudoku_te_depth(&p, SUDOKU_TE_UNLIMITED) == 2);
+        CHECK(plain_minimal_unique(&p));
+        c = o;
+        c.climb = 1; /* asked for explicitly: the same walk, the same row */
+        CHECK(sudoku_generate(&c, seeds[k], 0, &p2, &s2, NULL) == 1);
+        CHECK(memcmp(&p, &p2, sizeof p) == 0 && memcmp(&s, &s2, sizeof s) == 0);
+        c.clues_min = c.clues_max = sudoku_grid_givens(&p); /* a target it meets */
+        CHECK(sudoku_generate(&c, seeds[k], 0, &p2, &s2, NULL) == 1);
+        CHECK(memcmp(&p, &p2, sizeof p) == 0);
+    }
+    /* independent attempts instead: depth 2 practically never comes */
+    c = o;
+    c.climb = 0;
+    c.tries = 5;
+    CHECK(sudoku_generate(&c, 10, 0, &p, &s, NULL) == 0);
+    /* the climb refuses what it cannot keep */
+    c = o;
+    c.climb = 1;
+    c.symmetry = SUDOKU_SYM_ROTATE180;
+    CHECK(sudoku_generate(&c, 10, 0, &p, &s, NULL) == 0);
+    c = o;
+    c.climb = 1;
+    c.depth = 1;
+    CHECK(sudoku_generate(&c, 10, 0, &p, &s, NULL) == 0);
+    /* with a symmetry and no explicit climb: attempts, as before */
+    c = o;
+    c.symmetry = SUDOKU_SYM_ROTATE180;
+    c.tries = 2;
+    CHECK(sudoku_generate(&c, 10, 0, &p, &s, NULL) == 0);
+    /* cancelled at once and mid-way */
+    for (int at = 1; at <= 61; at += 30) {
+        int left = at;
+        sudoku_cancel cancel = {stop_later, &left};
+        c = o;
+        c.tries = 1000;
+        CHECK(sudoku_generate(&c, 3, 0, &p, &s, &cancel) == SUDOKU_CANCELLED);
+    }
+}
+
 int main(void)
 {
     sudoku_cancel cancel = {stop_now, NULL};
@@ -243,6 +303,7 @@ int main(void)
     patterns_and_grids();
     depths();
     se_targets();
+    climbs();
     CHECK(sudoku_generate(&o, 1, 0, &p, &s, &cancel) == SUDOKU_CANCELLED);
     return check_done();
 }
