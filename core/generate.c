@@ -339,6 +339,8 @@ static int climb(const sudoku_generate_options *opt, sudoku_rng *rng,
             r = sudoku_te_profile_cancel(m, &st.nb.solution, &g, cancel);
             if (r == SUDOKU_CANCELLED)
                 return r;
+            if (r != 0)
+                continue; /* unreachable: neighbours are unique */
             if (g.depth >= opt->depth) {
                 /* removing clues never lowers the depth: its minimal
                  * subpuzzle is at least as deep */
