@@ -2,11 +2,40 @@
  * core: random minimal puzzles per second against qqwing --generate
  * (Debian package qqwing; skipped when absent) timed in the same run,
  * interleaved, best of three each; and {-1+1} of forum_hardest_1905_11plus
- * puzzles in ms each (the median of the first 50). */
+ * puzzles in ms each (the median of the first 50); the SE rating target;
+ * depth 2 by the vicinity climb against independent attempts (rows found
+ * per second of wall time and of this process's CPU time: a row that
+ * runs out of tries is left out, so rows are counted). */
+#include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "bench.h"
+
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Runs a SELECT count(*) ...; returns the count, the wall and CPU time. */
+static long count_sql(sqlite3 *db, const char *sql, double *wall, double *cpu)
+{
+    sqlite3_stmt *st;
+    long n = -1;
+    double w = bench_now(), c = cpu_now();
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
+        fprintf(stderr, "%s: %s\n", sql, sqlite3_errmsg(db));
+        exit(2);
+    }
+    if (sqlite3_step(st) == SQLITE_ROW)
+        n = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    *wall = bench_now() - w;
+    *cpu = cpu_now() - c;
+    return n;
+}
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -44,6 +73,24 @@ int main(void)
     bench_report("sudoku_generate", "rotate180, minimal", "options", "sql", 100,
                  bench_best_sql(db, 2, "SELECT count(puzzle) FROM sudoku_generate(100, 1, "
                                        "'{\"symmetry\":\"rotate180\"}')"));
+    bench_report("sudoku_generate", "se [2.6, 3.4]", "options", "sql", 200,
+                 bench_best_sql(db, 2, "SELECT count(puzzle) FROM sudoku_generate(200, 1, "
+                                       "'{\"se\":[2.6,3.4]}')"));
+    bench_report("sudoku_generate", "se [4.2, 4.4]", "options", "sql", 200,
+                 bench_best_sql(db, 2, "SELECT count(puzzle) FROM sudoku_generate(200, 1, "
+                                       "'{\"se\":[4.2,4.4]}')"));
+    {
+        double wall, cpu;
+        long found = count_sql(db, "SELECT count(*) FROM sudoku_generate(16, 1, '{\"depth\":2}')",
+                               &wall, &cpu);
+        printf("sudoku_generate depth 2 (climb, 16 rows, tries 1000): %ld found, %.1f s wall, "
+               "%.1f s CPU: %.2f s CPU per puzzle\n", found, wall, cpu, found ? cpu / found : 0.0);
+        found = count_sql(db, "SELECT count(*) FROM sudoku_generate(1, 1, "
+                              "'{\"depth\":2,\"search\":\"random\",\"tries\":100000}')",
+                          &wall, &cpu);
+        printf("sudoku_generate depth 2 (random attempts, tries 100000): %ld found, %.1f s CPU\n",
+               found, cpu);
+    }
     if (bench_load("puzzles/forum_hardest_1905_11plus.txt", &hard)) {
         sqlite3 *hdb = bench_open(&hard);
         double ms[50];

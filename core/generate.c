@@ -4,9 +4,11 @@
 #include <string.h>
 
 #include "generate.h"
+#include "neighbors.h"
 #include "random_grid.h"
 #include "rng.h"
 #include "scramble.h"
+#include "se_rating.h"
 #include "solver.h"
 #include "te_depth.h"
 
@@ -17,7 +19,9 @@ void sudoku_generate_defaults(sudoku_generate_options *opt)
     opt->clues_min = 0;
     opt->clues_max = SUDOKU_CELLS;
     opt->depth = -1;
+    opt->se_min = opt->se_max = -1;
     opt->minimal = 1;
+    opt->climb = -1;
     opt->tries = SUDOKU_GENERATE_TRIES;
 }
 
@@ -148,6 +152,19 @@ static int remove_pass(const sudoku_generate_options *opt, sudoku_rng *rng,
     return clues;
 }
 
+/* 1 when p's SE rating (ER) is within the target, 0 when not or when
+ * the rater cannot rate p, SUDOKU_CANCELLED. The path (a few KB) lives
+ * here, not in the callers' frames, and only while rating. */
+static int se_in_range(const sudoku_generate_options *opt, const sudoku_grid *p,
+                       const sudoku_cancel *cancel)
+{
+    sudoku_se_path path;
+    sudoku_se_status st = sudoku_se_rate(p, &path, cancel);
+    if (st == SUDOKU_SE_CANCELLED)
+        return SUDOKU_CANCELLED;
+    return st == SUDOKU_SE_OK && path.er >= opt->se_min && path.er <= opt->se_max;
+}
+
 /* One attempt: 1 when p meets every target, 0 when not, SUDOKU_CANCELLED. */
 static int attempt(const sudoku_generate_options *opt, sudoku_rng *rng,
                    const sudoku_grid *s, sudoku_grid *p,
@@ -186,7 +203,203 @@ static int attempt(const sudoku_generate_options *opt, sudoku_rng *rng,
         if (r != opt->depth)
             return 0;
     }
+    if (opt->se_min >= 0)
+        return se_in_range(opt, p, cancel);
     return 1;
+}
+
+/* ------------------------------------------------ the vicinity climb */
+
+/* Recently visited puzzles, never walked to again (see generate.h). */
+#define CLIMB_TABU 64
+
+/* Empties p's clues in a random order while p stays unique (solution s):
+ * the removal pass from p instead of the full grid, so p ends minimal.
+ * Returns 0 or SUDOKU_CANCELLED. */
+static int minimize(sudoku_rng *rng, const sudoku_grid *s, sudoku_grid *p,
+                    const sudoku_cancel *cancel)
+{
+    int order[SUDOKU_CELLS], n = 0;
+    for (int c = 0; c < SUDOKU_CELLS; c++)
+        if (p->cell[c])
+            order[n++] = c;
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)sudoku_rng_below(rng, (uint32_t)i + 1), t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+    }
+    for (int i = 0; i < n; i++) {
+        int c = order[i], r;
+        p->cell[c] = 0;
+        r = still_unique(p, s, &c, 1, cancel);
+        if (r == SUDOKU_CANCELLED)
+            return r;
+        if (!r)
+            p->cell[c] = s->cell[c];
+    }
+    return 0;
+}
+
+/* Higher is harder: depth (0, 1, 2+), then more T&E(1) rounds, then fewer
+ * first-round deletions (at most 729, so the fields never overlap). */
+static long climb_grade(const sudoku_te_profile *g)
+{
+    return (long)g->depth * 1000000L + (long)g->rounds * 1000L - g->first;
+}
+
+/* The T&E(1) rounds of a grade: a climb that got further gets more
+ * patience (measured: climbs that reach 3 to 6 rounds were often given up
+ * a few steps before depth 2). */
+static int climb_rounds(long grade)
+{
+    int rounds = (int)((grade % 1000000L + 999) / 1000);
+    return rounds > 1 ? rounds : 1;
+}
+
+/* The final test of a climbed puzzle: every target (the puzzle is unique
+ * and minimal by construction). 1, 0 or SUDOKU_CANCELLED. */
+static int climb_accept(const sudoku_generate_options *opt, const sudoku_grid *p,
+                        const sudoku_cancel *cancel)
+{
+    int clues = sudoku_grid_givens(p), r;
+    if (clues < opt->clues_min || clues > opt->clues_max)
+        return 0;
+    r = sudoku_te_depth_cancel(p, opt->depth, cancel);
+    if (r == SUDOKU_CANCELLED)
+        return r;
+    if (r != opt->depth)
+        return 0;
+    if (opt->se_min >= 0)
+        return se_in_range(opt, p, cancel);
+    return 1;
+}
+
+/* Everything the climb keeps between steps (about 18 KB). */
+typedef struct climb_state {
+    sudoku_neighbors nb;
+    sudoku_grid p, s;           /* the current puzzle and its solution */
+    sudoku_grid tabu[CLIMB_TABU];
+    int ntabu;
+} climb_state;
+
+static int climb_visited(const climb_state *st, const sudoku_grid *p)
+{
+    int n = st->ntabu < CLIMB_TABU ? st->ntabu : CLIMB_TABU;
+    for (int i = 0; i < n; i++)
+        if (memcmp(&st->tabu[i], p, sizeof *p) == 0)
+            return 1;
+    return 0;
+}
+
+static void climb_visit(climb_state *st, const sudoku_grid *p)
+{
+    st->tabu[st->ntabu++ % CLIMB_TABU] = *p;
+}
+
+/* The climb of generate.h: 1 with the puzzle written, 0 when the steps
+ * ran out, SUDOKU_CANCELLED. */
+static int climb(const sudoku_generate_options *opt, sudoku_rng *rng,
+                 sudoku_grid *puzzle, sudoku_grid *solution,
+                 const sudoku_cancel *cancel)
+{
+    climb_state st;
+    sudoku_generate_options plain;
+    sudoku_te_profile g;
+    long top = 0;
+    int restart = 1, stall = 0, r;
+    sudoku_generate_defaults(&plain);
+    for (uint32_t step = 0; step < opt->tries; step++) {
+        sudoku_grid best, best_s;
+        long best_grade = -1;
+        uint32_t ties = 0;
+        if (sudoku_cancelled(cancel))
+            return SUDOKU_CANCELLED;
+        if (restart) {
+            random_grid(rng, &st.s);
+            r = remove_pass(&plain, rng, &st.s, &st.p, cancel);
+            if (r == SUDOKU_CANCELLED)
+                return r;
+            r = climb_accept(opt, &st.p, cancel);
+            if (r != 0)
+                goto found_start;
+            r = sudoku_te_profile_cancel(&st.p, &st.s, &g, cancel);
+            if (r != 0)
+                return r == SUDOKU_CANCELLED ? r : 0; /* unreachable: unique */
+            top = climb_grade(&g);
+            st.ntabu = 0;
+            climb_visit(&st, &st.p);
+            restart = stall = 0;
+        }
+        sudoku_neighbors_start(&st.nb, &st.p, 1, 1);
+        while ((r = sudoku_neighbors_next(&st.nb, cancel)) == 1) {
+            const sudoku_grid *m = &st.nb.puzzle;
+            long grade;
+            if (climb_visited(&st, m))
+                continue;
+            r = sudoku_te_profile_cancel(m, &st.nb.solution, &g, cancel);
+            if (r == SUDOKU_CANCELLED)
+                return r;
+            if (r != 0)
+                continue; /* unreachable: neighbours are unique */
+            if (g.depth >= opt->depth) {
+                /* removing clues never lowers the depth: its minimal
+                 * subpuzzle is at least as deep */
+                sudoku_grid min = *m;
+                r = minimize(rng, &st.nb.solution, &min, cancel);
+                if (r == 0)
+                    r = climb_accept(opt, &min, cancel);
+                if (r == SUDOKU_CANCELLED)
+                    return r;
+                if (r == 1) {
+                    *puzzle = min;
+                    *solution = st.nb.solution;
+                    return 1;
+                }
+            }
+            grade = climb_grade(&g);
+            if (grade > best_grade) {
+                best_grade = grade;
+                ties = 1;
+            } else if (grade < best_grade || sudoku_rng_below(rng, ++ties) != 0) {
+                continue;
+            }
+            best = *m;
+            best_s = st.nb.solution;
+        }
+        if (r == SUDOKU_CANCELLED)
+            return r;
+        if (best_grade < 0) {
+            restart = 1; /* no unique puzzle around that was not seen */
+            continue;
+        }
+        if (best_grade > top) {
+            top = best_grade;
+            stall = 0;
+        } else if (++stall > SUDOKU_GENERATE_PATIENCE * climb_rounds(top)) {
+            restart = 1;
+            continue;
+        }
+        st.p = best;
+        st.s = best_s;
+        climb_visit(&st, &st.p);
+    }
+    return 0;
+found_start:
+    if (r == SUDOKU_CANCELLED)
+        return r;
+    *puzzle = st.p;
+    *solution = st.s;
+    return 1;
+}
+
+/* Whether a row climbs (generate.h, opt->climb); -1 when the options
+ * forbid the climb that was asked for. */
+static int use_climb(const sudoku_generate_options *opt)
+{
+    int unconstrained = opt->symmetry == SUDOKU_SYM_NONE && !opt->have_pattern && !opt->have_grid;
+    if (opt->climb == 1)
+        return unconstrained && opt->depth == 2 ? 1 : -1;
+    return opt->climb < 0 && unconstrained && opt->depth == 2;
 }
 
 int sudoku_generate(const sudoku_generate_options *opt, uint64_t seed,
@@ -195,9 +408,14 @@ int sudoku_generate(const sudoku_generate_options *opt, uint64_t seed,
 {
     sudoku_rng rng;
     sudoku_grid s, p;
+    int mode = use_climb(opt);
     if (opt->have_grid && !sudoku_grid_is_solution(&opt->grid))
         return 0;
+    if (mode < 0)
+        return 0;
     sudoku_scramble_seed(&rng, seed, n);
+    if (mode == 1)
+        return climb(opt, &rng, puzzle, solution, cancel);
     for (uint32_t t = 0; t < opt->tries; t++) {
         int r;
         if (sudoku_cancelled(cancel))

@@ -13,7 +13,8 @@
  *      the removal is kept iff the puzzle still has exactly one solution.
  *      With a pattern: the puzzle is S restricted to the pattern's cells.
  *   3. the result is accepted when it meets every target (unique; minimal
- *      if asked; clue count in range; T&E depth equal to the target).
+ *      if asked; clue count in range; T&E depth equal to the target; SE
+ *      rating in range).
  * An attempt that misses a target is followed by a new one (a new random
  * grid, or a new removal order for a given grid), up to `tries` attempts.
  *
@@ -44,6 +45,37 @@
  * (clues_max < 81) the pass also stops as soon as the clue count is at most
  * clues_max, and never removes a unit that would take it below clues_min:
  * that is how to get puzzles with many clues.
+ *
+ * The vicinity climb (for depth 2, where independent attempts practically
+ * never succeed: none among 300,000 random minimal puzzles here). Instead
+ * of new attempts, each row walks from puzzle to puzzle:
+ *   1. start: a random minimal puzzle P (one attempt as above, no target);
+ *   2. a step scans P's {-1+1} vicinity (core/neighbors.h: the unique
+ *      puzzles with one clue removed and one added, so the clue count
+ *      stays that of the start);
+ *   3. a neighbour of at least the target depth is made minimal by
+ *      removing its clues in a random order while it stays unique (the
+ *      pass above, from the neighbour instead of the full grid, so the
+ *      result is minimal by the same argument; removing clues never
+ *      lowers the depth), and that puzzle is the row's when it meets
+ *      every target;
+ *   4. otherwise P becomes the neighbour with the highest grade (ties
+ *      broken at random): T&E depth first, then more T&E(1) rounds, then
+ *      fewer candidates deleted by the first round (sudoku_te_profile in
+ *      te_depth.h). The last CLIMB_TABU puzzles visited are not revisited,
+ *      so the walk does not swing between two puzzles. The walk itself
+ *      does not minimise: minimising every neighbour drifts to ever fewer
+ *      clues and, measured here, found depth 2 several times less often;
+ *   5. after SUDOKU_GENERATE_PATIENCE steps (times the T&E(1) rounds of
+ *      the best grade so far, so a climb that got further is given more
+ *      time) without a new best grade, or
+ *      in a vicinity without an unseen unique puzzle, the climb restarts
+ *      from a new random puzzle.
+ * `tries` counts the steps of a row (each a vicinity scan, about 10 ms),
+ * restarts included. Every choice draws from the row's stream, so rows
+ * stay reproducible by (seed, n). The climb starts from random puzzles and
+ * changes clues freely, so it takes no symmetry, pattern or grid; its
+ * puzzles are always minimal.
  */
 #ifndef SUDOKU_GENERATE_H
 #define SUDOKU_GENERATE_H
@@ -62,13 +94,24 @@ typedef struct sudoku_generate_options {
     int have_grid;            /* 1: puzzles for `grid` (a full solution) */
     sudoku_grid grid;
     int depth;                /* T&E depth target 0..3, or -1: any */
+    /* Sudoku Explainer rating target: ER (sudoku_se_rate's path.er, in
+     * tenths: 44 is 4.4) within se_min..se_max, or se_min = -1: any. A
+     * puzzle the rater cannot rate (SUDOKU_SE_UNSUPPORTED: it needs a
+     * technique the rater lacks) never matches, so the reachable range
+     * is what the rater covers, and grows with it. */
+    int se_min, se_max;
     int minimal;              /* 1 (default): only minimal puzzles */
+    /* How rows are searched: 0 independent attempts; 1 the vicinity climb
+     * (needs depth 2; no symmetry, pattern or grid); -1 (default): the
+     * climb for depth 2 without symmetry, pattern or grid, else attempts. */
+    int climb;
     uint32_t tries;           /* attempts per row before giving up (> 0) */
 } sudoku_generate_options;
 
 /* The defaults: no symmetry, any clue count, no pattern, random grids,
- * any depth, minimal, SUDOKU_GENERATE_TRIES tries. */
+ * any depth, any SE rating, minimal, SUDOKU_GENERATE_TRIES tries. */
 #define SUDOKU_GENERATE_TRIES 1000
+#define SUDOKU_GENERATE_PATIENCE 8
 void sudoku_generate_defaults(sudoku_generate_options *opt);
 
 /* Makes row n of the puzzles for `seed`: the row's random stream depends
@@ -77,7 +120,9 @@ void sudoku_generate_defaults(sudoku_generate_options *opt);
  * give the same puzzle.
  * Returns 1 with the puzzle and its solution written, 0 when no puzzle
  * meeting the targets was found within opt->tries attempts, or
- * SUDOKU_CANCELLED. opt->have_grid requires a full valid grid (else 0). */
+ * SUDOKU_CANCELLED. opt->have_grid requires a full valid grid (else 0);
+ * opt->climb = 1 requires depth 2 and no symmetry, pattern or grid (else
+ * 0). */
 int sudoku_generate(const sudoku_generate_options *opt, uint64_t seed,
                     uint64_t n, sudoku_grid *puzzle, sudoku_grid *solution,
                     const sudoku_cancel *cancel);

@@ -19,6 +19,7 @@
 #include "te_depth.h"
 
 #include <stdint.h>
+#include <string.h>
 
 #include "solver.h"
 
@@ -233,6 +234,94 @@ static int te_passes(te_state *s, int n, const uint32_t (*known)[3],
     } while (deleted);
 #undef TE_RESET_OK
     return TE_STUCK;
+}
+
+/* The start of every run: the givens placed, Singles not yet applied;
+ * known[][] gets the solution's candidates. */
+static void te_start(const sudoku_grid *puzzle, const sudoku_grid *solution,
+                     te_state *s, uint32_t known[9][3])
+{
+    for (int d = 0; d < 9; d++)
+        for (int b = 0; b < 3; b++) {
+            s->c[d][b] = BAND_ALL;
+            known[d][b] = 0;
+        }
+    for (int i = 0; i < SUDOKU_CELLS; i++)
+        known[solution->cell[i] - 1][i / 27] |= 1u << (i % 27);
+    for (int b = 0; b < 3; b++)
+        s->u[b] = BAND_ALL;
+    s->dirty = DIRTY_ALL;
+    for (int i = 0; i < SUDOKU_CELLS; i++)
+        if (puzzle->cell[i])
+            te_place(s, puzzle->cell[i] - 1, i / 27, i % 27);
+}
+
+int sudoku_te_profile_cancel(const sudoku_grid *puzzle, const sudoku_grid *solution,
+                             sudoku_te_profile *out, const sudoku_cancel *cancel)
+{
+    sudoku_grid found;
+    uint32_t known[9][3];
+    te_state s;
+    te_run run = {cancel, TE_POLL_TRIALS};
+    int r, rounds = 0, first = 0;
+    if (!solution) {
+        uint64_t count;
+        if (!sudoku_grid_consistent(puzzle))
+            return SUDOKU_TE_UNDEFINED;
+        count = sudoku_count_cancel(puzzle, 2, &found, cancel);
+        if (count == SUDOKU_COUNT_CANCELLED)
+            return SUDOKU_CANCELLED;
+        if (count != 1)
+            return SUDOKU_TE_UNDEFINED;
+        solution = &found;
+    }
+    te_start(puzzle, solution, &s, known);
+    r = te_singles(&s);
+    while (r == TE_STUCK) {
+        /* the round's deletions wait until every trial is made, so each
+         * trial sees the state the round began with */
+        uint32_t del[9][3] = {{0}}, ok[9][3];
+        int deleted = 0;
+        /* as in te_passes: a trial without a contradiction clears the
+         * candidates it decided for the rest of the round */
+        memcpy(ok, known, sizeof ok);
+        for (int b = 0; b < 3; b++)
+            for (int d = 0; d < 9; d++)
+                for (uint32_t m = s.c[d][b] & s.u[b] & ~ok[d][b]; m;) {
+                    int p = __builtin_ctz(m);
+                    uint32_t bit = 1u << p;
+                    te_state t = s;
+                    if (--run.poll == 0 && te_poll(&run))
+                        return SUDOKU_CANCELLED;
+                    te_place(&t, d, b, p);
+                    if (te_singles(&t) == TE_CONTRA) {
+                        del[d][b] |= bit;
+                        deleted++;
+                    } else {
+                        for (int e = 0; e < 9; e++)
+                            for (int bb = 0; bb < 3; bb++)
+                                ok[e][bb] |= t.c[e][bb] & ~t.u[bb];
+                    }
+                    m = s.c[d][b] & s.u[b] & ~ok[d][b] & ~((bit << 1) - 1);
+                }
+        if (rounds++ == 0)
+            first = deleted;
+        if (!deleted)
+            break;
+        for (int b = 0; b < 3; b++)
+            for (int d = 0; d < 9; d++)
+                for (uint32_t m = del[d][b]; m; m &= m - 1)
+                    te_delete(&s, d, b, __builtin_ctz(m));
+        r = te_singles(&s);
+    }
+    /* T&E is sound on a unique puzzle, so a contradiction means that
+     * `solution` was not its solution */
+    if (r == TE_CONTRA)
+        return SUDOKU_TE_UNDEFINED;
+    out->depth = r == TE_SOLVED ? (rounds ? 1 : 0) : 2;
+    out->rounds = rounds;
+    out->first = first;
+    return 0;
 }
 
 int sudoku_te_depth_cancel(const sudoku_grid *puzzle, int max_depth,

@@ -56,4 +56,31 @@ int sudoku_te_depth(const sudoku_grid *puzzle, int max_depth);
 int sudoku_te_depth_cancel(const sudoku_grid *puzzle, int max_depth,
                            const sudoku_cancel *cancel);
 
+/* A finer grade than the depth, for search (the vicinity climb of
+ * sudoku_generate uses it to walk towards depth 2). Defined from the
+ * Singles fixpoint of the givens by ROUNDS of T&E(1): a round tries every
+ * remaining candidate outside the solution, deletes at once all those
+ * whose trial reaches a contradiction under Singles, and closes the state
+ * under Singles again.
+ *   depth:  0 when Singles solve the puzzle, 1 when rounds do, 2 when a
+ *           round deletes nothing while the grid is unsolved (the puzzle
+ *           needs T&E(2) or more: "2" means "at least 2" here). Rounds
+ *           reach the T&E(1) closure (it is confluent), so this equals
+ *           min(sudoku_te_depth(puzzle), 2).
+ *   rounds: the rounds made (depth 1: how many it took to solve);
+ *   first:  the candidates the first round deleted.
+ * Puzzles close to depth 2 need more rounds, and fewer deletions come
+ * at first: random minimal depth-1 puzzles take one round deleting ~68
+ * candidates, the depth-1 {-1+1} neighbours of depth-2 puzzles ~3 rounds
+ * deleting ~16 at first. */
+typedef struct sudoku_te_profile {
+    int depth, rounds, first;
+} sudoku_te_profile;
+
+/* Fills *out and returns 0; SUDOKU_TE_UNDEFINED (not exactly one
+ * solution, *out unwritten) or SUDOKU_CANCELLED. `solution` (or NULL: a
+ * search finds it) must be the puzzle's unique solution when given. */
+int sudoku_te_profile_cancel(const sudoku_grid *puzzle, const sudoku_grid *solution,
+                             sudoku_te_profile *out, const sudoku_cancel *cancel);
+
 #endif

@@ -22,7 +22,11 @@
  * keys: symmetry (a name of core/symmetry.h), clues (an integer or a
  * [min, max] pair), pattern (81 characters: '.' or '0' empty, '1'-'9', 'x',
  * 'X' or '*' a clue cell; whitespace skipped), grid (a full solution grid),
- * depth (0..3), minimal (true/false), tries (1..1000000). An unknown key, a
+ * depth (0..3), se (a Sudoku Explainer rating or a [min, max] pair within
+ * 1.0..20.0: the ER must lie in range), minimal (true/false), search
+ * ("random" attempts or the vicinity "climb"; by default the climb for
+ * depth 2 without symmetry, pattern or grid), tries (1..1000000). An
+ * unknown key, a
  * wrong type or a value out of range is an error naming the function.
  */
 #include <stdarg.h>
@@ -256,6 +260,46 @@ static int json_int(json_in *in, long long *out)
     return 1;
 }
 
+/* A non-negative decimal number (no exponent) as a rating in tenths,
+ * rounded down (*floor) and up (*ceil): 2.05 gives 20 and 21, 2.1 gives
+ * 21 and 21. Ratings are in tenths, so a bound between two of them is
+ * rounded inwards by the caller. */
+static int json_tenths(json_in *in, long long *floor, long long *ceil)
+{
+    long long v = 0;
+    int digits = 0, rest = 0;
+    if (in->pos < in->len && in->s[in->pos] == '-')
+        return json_fail(in, "se: a rating must not be negative");
+    while (in->pos < in->len && in->s[in->pos] >= '0' && in->s[in->pos] <= '9') {
+        if (v > 100000000LL)
+            return json_fail(in, "se: number out of range");
+        v = v * 10 + (in->s[in->pos++] - '0');
+        digits++;
+    }
+    if (!digits)
+        return json_fail(in, "se: expected a number");
+    v *= 10;
+    if (in->pos < in->len && in->s[in->pos] == '.') {
+        int frac = 0;
+        in->pos++;
+        while (in->pos < in->len && in->s[in->pos] >= '0' && in->s[in->pos] <= '9') {
+            if (frac == 0)
+                v += in->s[in->pos] - '0';
+            else
+                rest |= in->s[in->pos] != '0';
+            frac++;
+            in->pos++;
+        }
+        if (!frac)
+            return json_fail(in, "se: expected digits after '.'");
+    }
+    if (in->pos < in->len && (in->s[in->pos] == 'e' || in->s[in->pos] == 'E'))
+        return json_fail(in, "se: write the rating without an exponent");
+    *floor = v;
+    *ceil = v + rest;
+    return 1;
+}
+
 static int json_word(json_in *in, const char *word)
 {
     size_t n = strlen(word);
@@ -385,6 +429,55 @@ static int parse_options(const char *text, size_t len, sudoku_generate_options *
                 return 0;
             }
             opt->depth = (int)v;
+        } else if (strcmp(key, "se") == 0) {
+            long long lo_floor, lo_ceil, hi_floor, hi_ceil;
+            if (in.pos < in.len && text[in.pos] == '[') {
+                in.pos++;
+                skip_ws(&in);
+                if (!json_tenths(&in, &lo_floor, &lo_ceil))
+                    return 0;
+                skip_ws(&in);
+                if (in.pos >= in.len || text[in.pos] != ',')
+                    return json_fail(&in, "se: expected [min, max]");
+                in.pos++;
+                skip_ws(&in);
+                if (!json_tenths(&in, &hi_floor, &hi_ceil))
+                    return 0;
+                skip_ws(&in);
+                if (in.pos >= in.len || text[in.pos] != ']')
+                    return json_fail(&in, "se: expected [min, max]");
+                in.pos++;
+            } else if (!json_tenths(&in, &lo_floor, &lo_ceil)) {
+                return 0;
+            } else {
+                hi_floor = lo_floor;
+                hi_ceil = lo_ceil;
+            }
+            if (lo_floor < 10 || hi_ceil > 200 || lo_ceil > hi_ceil) {
+                snprintf(msg, cap, GEN_NAME ": options: se must be a rating or [min, max] "
+                         "within 1.0..20.0 with min <= max");
+                return 0;
+            }
+            /* inwards to the tenths ratings are made of */
+            if (lo_ceil > hi_floor) {
+                snprintf(msg, cap, GEN_NAME ": options: se range holds no rating "
+                         "(ratings are in tenths, like 2.3)");
+                return 0;
+            }
+            opt->se_min = (int)lo_ceil;
+            opt->se_max = (int)hi_floor;
+        } else if (strcmp(key, "search") == 0) {
+            if (!json_string(&in, str, sizeof str))
+                return 0;
+            if (strcmp(str, "random") == 0)
+                opt->climb = 0;
+            else if (strcmp(str, "climb") == 0)
+                opt->climb = 1;
+            else {
+                snprintf(msg, cap, GEN_NAME ": options: unknown search '%.40s' (expected random "
+                         "or climb)", str);
+                return 0;
+            }
         } else if (strcmp(key, "minimal") == 0) {
             if (json_word(&in, "true"))
                 opt->minimal = 1;
@@ -402,7 +495,7 @@ static int parse_options(const char *text, size_t len, sudoku_generate_options *
             opt->tries = (uint32_t)v;
         } else {
             snprintf(msg, cap, GEN_NAME ": options: unknown option '%.40s' (expected symmetry, "
-                     "clues, pattern, grid, depth, minimal or tries)", key);
+                     "clues, pattern, grid, depth, se, minimal, search or tries)", key);
             return 0;
         }
         first = 0;
@@ -423,6 +516,12 @@ static int parse_options(const char *text, size_t len, sudoku_generate_options *
     if (opt->have_pattern && (have_clues || opt->symmetry != SUDOKU_SYM_NONE)) {
         snprintf(msg, cap, GEN_NAME ": options: pattern fixes the clues; it cannot be "
                  "combined with clues or symmetry");
+        return 0;
+    }
+    if (opt->climb == 1 && (opt->depth != 2 || opt->have_pattern || opt->have_grid ||
+                            opt->symmetry != SUDOKU_SYM_NONE)) {
+        snprintf(msg, cap, GEN_NAME ": options: search climb needs depth 2 and takes no "
+                 "symmetry, pattern or grid");
         return 0;
     }
     return 1;

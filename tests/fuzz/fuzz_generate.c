@@ -3,7 +3,9 @@
  * in. The first byte picks the function; the rest is the options text (or
  * the puzzle), with small counts and tries so each input stays quick.
  * Oracle: the statement fails with an error naming the function, or every
- * row is an 81-character puzzle with exactly one solution. */
+ * row is an 81-character puzzle with exactly one solution, and when the
+ * options hold one "se" key its rating (or [min, max]) holds for the row
+ * by sudoku_se_rating (the generator rounds bounds inwards to tenths). */
 #include <sqlite3.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -41,7 +43,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         name = "sudoku_generate";
         /* the options with a small tries cap appended when it parses: a
          * duplicate key takes the last value */
-        if (sqlite3_prepare_v2(db, "SELECT puzzle, minimal, sudoku_count(puzzle, 2) FROM "
+        if (sqlite3_prepare_v2(db, "SELECT puzzle, minimal, sudoku_count(puzzle, 2), "
+                                   "CASE WHEN NOT json_valid(?3) OR json_type(?3) <> 'object' OR "
+                                   "(SELECT count(*) FROM json_each(?3) WHERE key = 'se') <> 1 THEN 1 "
+                                   "WHEN json_type(?3, '$.se') IN ('integer', 'real') THEN "
+                                   "sudoku_se_rating(puzzle) = json_extract(?3, '$.se') "
+                                   "ELSE sudoku_se_rating(puzzle) BETWEEN json_extract(?3, '$.se[0]') "
+                                   "AND json_extract(?3, '$.se[1]') END FROM "
                                    "sudoku_generate(?1, ?2, CASE WHEN json_valid(?3) AND "
                                    "json_type(?3) = 'object' THEN json_set(?3, '$.tries', 2) "
                                    "ELSE ?3 END)",
@@ -54,6 +62,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         if (sqlite3_column_bytes(st, 0) != 81 || sqlite3_column_int(st, 2) != 1)
             abort();
+        if (!(pick & 1) && sqlite3_column_int(st, 3) != 1)
+            abort(); /* an "se" target missed */
     }
     if (rc != SQLITE_DONE && !strstr(sqlite3_errmsg(db), name))
         abort();

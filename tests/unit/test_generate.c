@@ -8,6 +8,7 @@
 #include "check.h"
 #include "generate.h"
 #include "plain_count.h"
+#include "se_rating.h"
 #include "symmetry.h"
 #include "te_depth.h"
 
@@ -167,10 +168,128 @@ static void depths(void)
     }
 }
 
+/* The SE target: every row's ER, asked of the rater again here, lies in
+ * the range; a range the rater cannot reach (today: above its last
+ * technique) gives no row within the tries; rows repeat by seed. */
+static sudoku_se_path se_path; /* a few KB: not on the stack */
+
+static int se_er(const sudoku_grid *p)
+{
+    return sudoku_se_rate(p, &se_path, NULL) == SUDOKU_SE_OK ? se_path.er : -1;
+}
+
+static void se_targets(void)
+{
+    static const int range[][2] = {{20, 20}, {10, 15}, {26, 34}, {42, 44}, {15, 23}};
+    sudoku_generate_options o;
+    sudoku_grid p, s, p2, s2;
+    for (int k = 0; k < 5; k++) {
+        int made = 0;
+        o = opts();
+        o.se_min = range[k][0];
+        o.se_max = range[k][1];
+        for (int i = 0; i < 6; i++) {
+            if (!row(&o, 13, (uint64_t)i, &p, &s))
+                continue;
+            made++;
+            int er = se_er(&p);
+            CHECK_MSG(er >= range[k][0] && er <= range[k][1], "ER %d outside %d..%d", er,
+                      range[k][0], range[k][1]);
+            CHECK(sudoku_generate(&o, 13, (uint64_t)i, &p2, &s2, NULL) == 1);
+            CHECK(memcmp(&p, &p2, sizeof p) == 0);
+        }
+        CHECK_MSG(made >= 4, "only %d rows for ER %d..%d", made, range[k][0], range[k][1]);
+    }
+    /* with other targets: all of them hold */
+    o = opts();
+    o.se_min = 15;
+    o.se_max = 30;
+    o.depth = 1;
+    o.symmetry = SUDOKU_SYM_ROTATE180;
+    int made = 0;
+    for (int i = 0; i < 2; i++)
+        if (row(&o, 14, (uint64_t)i, &p, &s)) {
+            int er = se_er(&p);
+            made++;
+            CHECK(er >= 15 && er <= 30);
+            CHECK(sudoku_te_depth(&p, SUDOKU_TE_UNLIMITED) == 1);
+            CHECK(sudoku_symmetry_has(&p, SUDOKU_SYM_ROTATE180));
+        }
+    CHECK(made > 0);
+    /* an ER no random minimal puzzle has (a 1.0 puzzle has one empty
+     * cell) and one above the whole scale: no row, after the tries */
+    o = opts();
+    o.tries = 20;
+    o.se_min = o.se_max = 10;
+    CHECK(sudoku_generate(&o, 13, 0, &p, &s, NULL) == 0);
+    o.se_min = o.se_max = 200;
+    CHECK(sudoku_generate(&o, 13, 0, &p, &s, NULL) == 0);
+}
+
 static int stop_now(void *arg)
 {
     (void)arg;
     return 1;
+}
+
+/* Stops at the arg-th question: cancels a climb mid-way. */
+static int stop_later(void *arg)
+{
+    int *left = arg;
+    return --*left <= 0;
+}
+
+/* The vicinity climb (depth 2): rows checked by the twins (unique with
+ * the reported solution and minimal by plain_count.h, depth 2 by
+ * sudoku_te_depth), reproducible, and the same puzzle however the climb
+ * is asked for. Rows (10, 0) and (47, 0) reach depth 2 within 30 steps
+ * (a fraction of a second); a climbing row takes ~4 s on average. */
+static void climbs(void)
+{
+    static const uint64_t seeds[] = {10, 47};
+    sudoku_generate_options o = opts(), c;
+    sudoku_grid p, s, p2, s2;
+    o.depth = 2;
+    o.tries = 30;
+    for (int k = 0; k < (SANITIZED ? 1 : 2); k++) {
+        CHECK_MSG(row(&o, seeds[k], 0, &p, &s), "no depth-2 row for seed %d", (int)seeds[k]);
+        CHECK(sudoku_te_depth(&p, SUDOKU_TE_UNLIMITED) == 2);
+        CHECK(plain_minimal_unique(&p));
+        c = o;
+        c.climb = 1; /* asked for explicitly: the same walk, the same row */
+        CHECK(sudoku_generate(&c, seeds[k], 0, &p2, &s2, NULL) == 1);
+        CHECK(memcmp(&p, &p2, sizeof p) == 0 && memcmp(&s, &s2, sizeof s) == 0);
+        c.clues_min = c.clues_max = sudoku_grid_givens(&p); /* a target it meets */
+        CHECK(sudoku_generate(&c, seeds[k], 0, &p2, &s2, NULL) == 1);
+        CHECK(memcmp(&p, &p2, sizeof p) == 0);
+    }
+    /* independent attempts instead: depth 2 practically never comes */
+    c = o;
+    c.climb = 0;
+    c.tries = 5;
+    CHECK(sudoku_generate(&c, 10, 0, &p, &s, NULL) == 0);
+    /* the climb refuses what it cannot keep */
+    c = o;
+    c.climb = 1;
+    c.symmetry = SUDOKU_SYM_ROTATE180;
+    CHECK(sudoku_generate(&c, 10, 0, &p, &s, NULL) == 0);
+    c = o;
+    c.climb = 1;
+    c.depth = 1;
+    CHECK(sudoku_generate(&c, 10, 0, &p, &s, NULL) == 0);
+    /* with a symmetry and no explicit climb: attempts, as before */
+    c = o;
+    c.symmetry = SUDOKU_SYM_ROTATE180;
+    c.tries = 2;
+    CHECK(sudoku_generate(&c, 10, 0, &p, &s, NULL) == 0);
+    /* cancelled at once and mid-way */
+    for (int at = 1; at <= 61; at += 30) {
+        int left = at;
+        sudoku_cancel cancel = {stop_later, &left};
+        c = o;
+        c.tries = 1000;
+        CHECK(sudoku_generate(&c, 3, 0, &p, &s, &cancel) == SUDOKU_CANCELLED);
+    }
 }
 
 int main(void)
@@ -183,6 +302,8 @@ int main(void)
     clue_targets();
     patterns_and_grids();
     depths();
+    se_targets();
+    climbs();
     CHECK(sudoku_generate(&o, 1, 0, &p, &s, &cancel) == SUDOKU_CANCELLED);
     return check_done();
 }

@@ -198,6 +198,18 @@ static int vectors(const char *relpath, int sample_every, int *counts)
                   check_line(&g, buf), got, want);
         if (want >= 0 && want < 4)
             counts[want]++;
+        /* the climb's grade agrees on depth 0, 1 and "2 or more" */
+        {
+            sudoku_te_profile prof;
+            int pr = sudoku_te_profile_cancel(&g, NULL, &prof, NULL);
+            CHECK_MSG(pr == (want >= 0 ? 0 : SUDOKU_TE_UNDEFINED), "%s: profile %d", relpath, pr);
+            if (pr == 0)
+                CHECK_MSG(prof.depth == (want < 2 ? want : 2) &&
+                              (prof.rounds == 0) == (want == 0) &&
+                              (want != 1 || prof.first > 0),
+                          "%s: %s profile depth %d rounds %d, depth %d", relpath,
+                          check_line(&g, buf), prof.depth, prof.rounds, want);
+        }
         /* max_depth just below and at the depth */
         if (want > 0)
             CHECK(sudoku_te_depth(&g, want - 1) == SUDOKU_TE_TOO_DEEP);
