@@ -441,6 +441,10 @@ static int64_t triads_locked(state *s)
 
 enum { DEAD = 0, SOLVED = 1, GUESS = 2 };
 
+/* Open cells at or below which the guess takes the first two-candidate
+ * cell rather than the best scored one (see propagate()). */
+#define SOLVER_QUICK_GUESS_OPEN 32
+
 static void extract(const state *s, sudoku_grid *out)
 {
     for (int b = 0; b < 3; b++)
