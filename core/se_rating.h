@@ -53,6 +53,19 @@ typedef enum sudoku_se_technique {
     SE_HIDDEN_TRIPLE,        /* 4.0 */
     SE_XY_WING,              /* 4.2 */
     SE_XYZ_WING,             /* 4.4 */
+    /* the chains; rating = base + the length term (core/se/chains.c) */
+    SE_X_CYCLE,              /* bidirectional X-cycle, 6.5 */
+    SE_Y_CYCLE,              /* bidirectional Y-cycle, 6.5 */
+    SE_XY_CYCLE,             /* bidirectional cycle, X and Y links, 7.0 */
+    SE_FORCING_X_CHAIN,      /* 6.6 */
+    SE_FORCING_CHAIN,        /* X and Y links, 7.0 */
+    SE_NISHIO,               /* Nishio forcing chains, 7.5 */
+    SE_CELL_FORCING,         /* cell forcing chains, 8.0 */
+    SE_REGION_FORCING,       /* region forcing chains, 8.0 */
+    SE_DYNAMIC_CONTRADICTION,/* dynamic contradiction forcing chains, 8.5 */
+    SE_DYNAMIC_DOUBLE,       /* dynamic double forcing chains, 8.5 */
+    SE_DYNAMIC_CELL,         /* dynamic cell forcing chains, 8.5 */
+    SE_DYNAMIC_REGION,       /* dynamic region forcing chains, 8.5 */
     SE_TECHNIQUE_COUNT
 } sudoku_se_technique;
 

@@ -55,7 +55,16 @@
 #include <string.h>
 #include <stdio.h>
 #include "internal.h"
+#include "chains.h"
 #include "../solver.h"
+
+/* Unique loops, naked quads, jellyfish, hidden quads, BUG and aligned
+ * pair exclusion come between the XYZ-wing and the chains in the
+ * reference. While they are missing, a round that finds none of the
+ * techniques up to the XYZ-wing cannot know what the reference takes, so
+ * the chains are not reached (the rating is UNSUPPORTED, never a guess).
+ * Set once every technique before the chains exists. */
+static const int se_have_techniques_before_chains = 0;
 
 static const char *const technique_name[SE_TECHNIQUE_COUNT] = {
     [SE_FULL_HOUSE] = "Full House",
@@ -76,6 +85,18 @@ static const char *const technique_name[SE_TECHNIQUE_COUNT] = {
     [SE_HIDDEN_TRIPLE] = "Hidden Triplet",
     [SE_XY_WING] = "XY-Wing",
     [SE_XYZ_WING] = "XYZ-Wing",
+    [SE_X_CYCLE] = "Bidirectional X-Cycle",
+    [SE_Y_CYCLE] = "Bidirectional Y-Cycle",
+    [SE_XY_CYCLE] = "Bidirectional Cycle",
+    [SE_FORCING_X_CHAIN] = "Forcing X-Chain",
+    [SE_FORCING_CHAIN] = "Forcing Chain",
+    [SE_NISHIO] = "Nishio Forcing Chains",
+    [SE_CELL_FORCING] = "Cell Forcing Chains",
+    [SE_REGION_FORCING] = "Region Forcing Chains",
+    [SE_DYNAMIC_CONTRADICTION] = "Dynamic Contradiction Forcing Chains",
+    [SE_DYNAMIC_DOUBLE] = "Dynamic Double Forcing Chains",
+    [SE_DYNAMIC_CELL] = "Dynamic Cell Forcing Chains",
+    [SE_DYNAMIC_REGION] = "Dynamic Region Forcing Chains",
 };
 
 const char *sudoku_se_technique_name(sudoku_se_technique t)
@@ -136,8 +157,37 @@ static void place(se_state *s, int cell, int digit)
         remove_candidate(s, se_peer[cell][i], digit - 1);
 }
 
-/* The first step in the reference's order among the techniques we have. */
-static int next_step(const se_state *s, se_hint *h)
+/* The chain producers in the reference's order: cycles and forcing
+ * chains, (aligned triple exclusion), Nishio, multiple, dynamic. 1: a
+ * step; 0: the step needs a technique not written yet; -1: cancelled or
+ * out of memory. The workspace is made on first use. */
+static int basic_step(const se_state *s, se_hint *h);
+
+static int chain_step(const se_state *s, se_hint *h, se_chain_ws **ws,
+                      const sudoku_cancel *cancel)
+{
+    if (!*ws && !(*ws = se_chain_ws_new()))
+        return -1;
+    int r = se_find_cycles_and_chains(s, h, *ws, cancel);
+    if (r != 0)
+        return r;
+    return 0; /* aligned triple exclusion (7.5) is next: not written yet */
+}
+
+/* The first step in the reference's order among the techniques we have:
+ * 1 found, 0 unsupported, -1 cancelled. */
+static int next_step(const se_state *s, se_hint *h, se_chain_ws **ws,
+                     const sudoku_cancel *cancel)
+{
+    if (basic_step(s, h))
+        return 1;
+    if (!se_have_techniques_before_chains)
+        return 0;
+    return chain_step(s, h, ws, cancel);
+}
+
+/* The techniques up to the XYZ-wing. */
+static int basic_step(const se_state *s, se_hint *h)
 {
     return se_find_hidden_single(s, h)
         || se_find_intersection(s, h, 1)
@@ -187,13 +237,23 @@ sudoku_se_status sudoku_se_rate(const sudoku_grid *puzzle,
 
     int er = -1, ep = 0, ed = 0, empty = 81 - sudoku_grid_givens(puzzle);
     se_hint h;
+    se_chain_ws *ws = NULL;
+    sudoku_se_status status = SUDOKU_SE_OK;
     while (empty > 0) {
-        if (sudoku_cancelled(cancel))
-            return SUDOKU_SE_CANCELLED;
-        if (!next_step(&s, &h))
-            return SUDOKU_SE_UNSUPPORTED;
-        if (path->step_count >= SUDOKU_SE_MAX_STEPS)
-            return SUDOKU_SE_UNSUPPORTED; /* cannot happen: each step removes a candidate */
+        if (sudoku_cancelled(cancel)) {
+            status = SUDOKU_SE_CANCELLED;
+            break;
+        }
+        int found = next_step(&s, &h, &ws, cancel);
+        if (found <= 0) {
+            status = found < 0 && sudoku_cancelled(cancel) ? SUDOKU_SE_CANCELLED
+                                                          : SUDOKU_SE_UNSUPPORTED;
+            break;
+        }
+        if (path->step_count >= SUDOKU_SE_MAX_STEPS) {
+            status = SUDOKU_SE_UNSUPPORTED; /* cannot happen: each step removes a candidate */
+            break;
+        }
         sudoku_se_step *st = &path->step[path->step_count++];
         st->technique = (uint8_t)h.technique;
         st->rating = (uint8_t)h.rating;
@@ -221,6 +281,9 @@ sudoku_se_status sudoku_se_rate(const sudoku_grid *puzzle,
                 ep = er;
         }
     }
+    se_chain_ws_free(ws);
+    if (status != SUDOKU_SE_OK)
+        return status;
     path->er = er;
     path->ep = ep;
     path->ed = ed;

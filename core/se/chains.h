@@ -1,0 +1,142 @@
+/*
+ * chains.h - the implication engine shared by the chaining techniques of
+ * the Sudoku Explainer rater (cycles.c, forcing_chains.c).
+ *
+ * A "potential" is a candidate assumed true (on) or false (off); its key
+ * is on * 729 + cell * 9 + digit. Implications are recorded as nodes with
+ * parents, because the reference rates a chain by how many distinct
+ * potentials its conclusion depends on (its complexity), and sorts what a
+ * producer finds by that. Two rules make implications:
+ *   on -> off: the other candidates of the cell (the "Y" rule), and the
+ *              same digit elsewhere in the cell's box, row and column;
+ *   off -> on: the last candidate of a cell left with two (Y), and the
+ *              last place of the digit in a house left with two (X).
+ * In dynamic mode an off potential is also removed from a working copy of
+ * the candidates once processed, so later rules see the reduced grid, and
+ * a conclusion drawn from a reduced cell or house gets the removals that
+ * reduced it as extra ("hidden") parents.
+ */
+#ifndef SUDOKU_SE_CHAINS_H
+#define SUDOKU_SE_CHAINS_H
+
+#include "internal.h"
+#include "../cancel.h"
+
+#define SE_KEY(on, cell, d) ((on) * 729 + (cell) * 9 + (d))
+#define SE_KEY_ON(k) ((k) >= 729)
+#define SE_KEY_CELL(k) ((k) % 729 / 9)
+#define SE_KEY_DIGIT(k) ((k) % 9)
+
+typedef struct se_node {
+    uint16_t key;
+    uint8_t extra_count; /* hidden parents, in se_chain_ws.extra */
+    int32_t parent;      /* first parent, -1 for an assumption */
+    int32_t extra_first;
+} se_node;
+
+/* A set of potentials in insertion order (the reference's LinkedSet):
+ * node index per key, -1 when absent. */
+typedef struct se_pset {
+    int32_t at[1458];
+    uint16_t order[1458];
+    int n;
+} se_pset;
+
+#define SE_MAX_NODES (1 << 20)
+#define SE_MAX_EXTRA (1 << 22)
+
+typedef struct se_chain_ws {
+    se_node *node;       /* SE_MAX_NODES */
+    int32_t *extra;      /* SE_MAX_EXTRA */
+    int nnode, nextra;
+    int overflow;        /* a pool ran out: the search is not trustworthy */
+    /* the sets the multiple / dynamic search holds at once */
+    se_pset value_on[9], value_off[9], pos_on[9], pos_off[9];
+    se_pset tmp_on, tmp_off;
+    /* scratch */
+    int32_t *queue_on, *queue_off;  /* SE_MAX_NODES each */
+    uint32_t stamp[1458];
+    uint32_t stamp_now;
+    int32_t *bfs_a, *bfs_b;         /* SE_MAX_NODES each */
+} se_chain_ws;
+
+/* The best hint of one producer so far, by the reference's order:
+ * difficulty (a double, summed as the reference sums it), then
+ * complexity, then the kind's sort key; earlier found wins ties. */
+typedef struct se_chain_best {
+    int found;
+    double difficulty;
+    int complexity;
+    int sort_key;
+    se_hint hint;
+} se_chain_best;
+
+se_chain_ws *se_chain_ws_new(void);
+void se_chain_ws_free(se_chain_ws *ws);
+
+static inline void se_pset_clear(se_pset *s)
+{
+    for (int i = 0; i < s->n; i++)
+        s->at[s->order[i]] = -1;
+    s->n = 0;
+}
+static inline void se_pset_init(se_pset *s)
+{
+    for (int i = 0; i < 1458; i++)
+        s->at[i] = -1;
+    s->n = 0;
+}
+static inline void se_pset_add(se_pset *s, int key, int32_t node)
+{
+    s->at[key] = node;
+    s->order[s->n++] = (uint16_t)key;
+}
+
+/* A new node, or -1 when the pool is full (ws->overflow is then set). */
+int32_t se_node_new(se_chain_ws *ws, int key, int32_t parent);
+
+/* The number of distinct potentials `node` depends on, itself included
+ * (the reference's ancestor count, walked breadth first as it does). */
+int se_ancestor_count(se_chain_ws *ws, int32_t node);
+
+/* The reference's rating for a chain of this complexity on this base:
+ * base + 0.1 per length ceiling (4, 6, 8, 12, 16, ...) it exceeds. */
+double se_chain_difficulty(double base, int complexity);
+
+/* Offers a hint to `best`; keeps it if it sorts before what best has. */
+void se_chain_offer(se_chain_best *best, double difficulty, int complexity,
+                    int sort_key, const se_hint *h);
+
+/* Rating in tenths as serate prints a double rating. */
+int se_chain_tenths(double difficulty);
+
+/* Lists the potentials an "on" potential turns off (y: also the cell's
+ * other candidates), in the reference's order, without duplicates.
+ * Returns how many, keys in out[]. */
+int se_on_to_off(const uint16_t *cand, int key, int y, uint16_t out[32]);
+
+/* The "on" potentials an "off" node implies (y: the cell rule, x: the
+ * house rule), with the grid reduced to `cur` from `src` (dynamic: the
+ * removals become hidden parents, found in to_off). Returns how many
+ * nodes it made, in out[]. */
+int se_off_to_on(se_chain_ws *ws, const uint16_t *cur, const uint16_t *src,
+                 int32_t pnode, const se_pset *to_off, int y, int x, int dynamic,
+                 int32_t out[4]);
+
+/* Completes toOn / toOff (each holding the assumptions) with everything
+ * they imply, processing an "on" first whenever one is pending, as the
+ * reference does. Returns 1 on a contradiction, with the two nodes in
+ * contra[0] (on) and contra[1] (off). y: use the cell rules; dynamic: see
+ * above. cand: the grid's candidates (not changed). */
+int se_do_chaining(se_chain_ws *ws, const uint16_t *cand, se_pset *to_on,
+                   se_pset *to_off, int y, int dynamic, int32_t contra[2]);
+
+/* The producers. Each returns 1 with the reference's first hint of its
+ * kind in h, 0 when none, -1 when cancelled or out of memory. */
+int se_find_cycles_and_chains(const se_state *s, se_hint *h, se_chain_ws *ws,
+                              const sudoku_cancel *cancel);
+/* kind: 0 Nishio, 1 multiple, 2 dynamic */
+int se_find_forcing_chains(const se_state *s, se_hint *h, int kind,
+                           se_chain_ws *ws, const sudoku_cancel *cancel);
+
+#endif
