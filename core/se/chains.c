@@ -60,6 +60,7 @@ int32_t se_node_new(se_chain_ws *ws, int key, int32_t parent)
     se_node *n = &ws->node[ws->nnode];
     n->key = (uint16_t)key;
     n->parent = parent;
+    n->depth = parent >= 0 ? (uint16_t)(ws->node[parent].depth + 1) : 0;
     n->extra_count = 0;
     n->extra_first = ws->nextra;
     return ws->nnode++;
@@ -68,6 +69,10 @@ int32_t se_node_new(se_chain_ws *ws, int key, int32_t parent)
 static void add_extra_parent(se_chain_ws *ws, int32_t node, int32_t parent)
 {
     if (ws->nextra >= SE_MAX_EXTRA) {
+        ws->overflow = 1;
+        return;
+    }
+    if (ws->node[node].extra_count == UINT16_MAX) {
         ws->overflow = 1;
         return;
     }
@@ -156,88 +161,99 @@ void se_chain_offer(se_chain_best *best, double difficulty, int complexity,
     best->hint = *h;
 }
 
-int se_on_to_off(const uint16_t *cand, int key, int y, uint16_t out[32])
+int se_on_to_off(const se_state *g, int key, int y, uint16_t out[32])
 {
     int cell = SE_KEY_CELL(key), d = SE_KEY_DIGIT(key), n = 0;
     if (y)
-        for (unsigned m = cand[cell] & ~(1u << d); m; m &= m - 1)
+        for (unsigned m = g->cand[cell] & ~(1u << d); m; m &= m - 1)
             out[n++] = (uint16_t)SE_KEY(0, cell, se_lowest(m));
-    /* box, row, column; a cell met twice (box and line) counts once */
-    uint8_t seen[81] = { 0 };
+    /* box, row, column; the box's cells are not repeated by the lines */
+    const uint8_t *h = se_cell_house[cell];
     for (int k = 0; k < 3; k++) {
-        const uint8_t *hc = se_house_cell[se_cell_house[cell][k]];
-        for (int i = 0; i < 9; i++) {
-            int c = hc[i];
-            if (c != cell && (cand[c] >> d & 1) && !seen[c]) {
-                seen[c] = 1;
+        unsigned places = g->pos[h[k]][d + 1];
+        if (k)
+            places &= ~(unsigned)se_house_in[h[k]][h[0]];
+        const uint8_t *hc = se_house_cell[h[k]];
+        for (; places; places &= places - 1) {
+            int c = hc[se_lowest(places)];
+            if (c != cell)
                 out[n++] = (uint16_t)SE_KEY(0, c, d);
-            }
         }
     }
     return n;
 }
 
-int se_off_to_on(se_chain_ws *ws, const uint16_t *cur, const uint16_t *src,
-                 int32_t pnode, const se_pset *to_off, int y, int x, int dynamic,
-                 int32_t out[4])
+int se_off_to_on_keys(const se_state *cur, int key, int y, int x, uint16_t keys[4],
+                      int8_t rule[4])
 {
-    int key = ws->node[pnode].key;
     int cell = SE_KEY_CELL(key), d = SE_KEY_DIGIT(key), n = 0;
-    int keys[4];
-    if (y && se_popcount(cur[cell]) == 2) {
-        int other = se_lowest(cur[cell] & ~(1u << d));
-        int32_t nn = se_node_new(ws, SE_KEY(1, cell, other), pnode);
-        if (nn < 0)
-            return 0;
-        if (dynamic)
-            for (unsigned m = src[cell] & ~cur[cell]; m; m &= m - 1) {
-                int32_t hp = to_off->at[SE_KEY(0, cell, se_lowest(m))];
-                if (hp >= 0)
-                    add_extra_parent(ws, nn, hp);
-            }
-        keys[n] = SE_KEY(1, cell, other);
-        out[n++] = nn;
+    if (y && se_popcount(cur->cand[cell]) == 2) {
+        keys[n] = (uint16_t)SE_KEY(1, cell, se_lowest(cur->cand[cell] & ~(1u << d)));
+        rule[n++] = -1;
     }
     for (int k = 0; x && k < 3; k++) {
-        const uint8_t *hc = se_house_cell[se_cell_house[cell][k]];
-        unsigned cur_pos = 0, src_pos = 0;
-        for (int i = 0; i < 9; i++) {
-            cur_pos |= (unsigned)(cur[hc[i]] >> d & 1) << i;
-            src_pos |= (unsigned)(src[hc[i]] >> d & 1) << i;
-        }
-        if (se_popcount(cur_pos) != 2)
+        int house = se_cell_house[cell][k];
+        unsigned places = cur->pos[house][d + 1];
+        if (se_popcount(places) != 2)
             continue;
-        int oc = -1;
-        for (unsigned m = cur_pos; m; m &= m - 1)
-            if (hc[se_lowest(m)] != cell)
-                oc = hc[se_lowest(m)];
-        if (oc < 0)
-            continue; /* the cell itself lacks d: cannot happen */
+        const uint8_t *hc = se_house_cell[house];
+        int oc = hc[se_lowest(places)];
+        if (oc == cell)
+            oc = hc[se_lowest(places & (places - 1))];
         int nk = SE_KEY(1, oc, d), dup = 0;
         for (int i = 0; i < n; i++)
             dup |= keys[i] == nk;
-        if (dup)
-            continue;
-        int32_t nn = se_node_new(ws, nk, pnode);
-        if (nn < 0)
-            return n;
-        if (dynamic)
-            for (unsigned m = src_pos & ~cur_pos; m; m &= m - 1) {
-                int32_t hp = to_off->at[SE_KEY(0, hc[se_lowest(m)], d)];
-                if (hp >= 0)
-                    add_extra_parent(ws, nn, hp);
-            }
-        keys[n] = nk;
-        out[n++] = nn;
+        if (!dup) {
+            keys[n] = (uint16_t)nk;
+            rule[n++] = (int8_t)house;
+        }
     }
     return n;
 }
 
-int se_do_chaining(se_chain_ws *ws, const uint16_t *cand, se_pset *to_on,
+int32_t se_on_node(se_chain_ws *ws, const se_state *cur, const se_state *src, int key,
+                   int rule, int32_t parent, const se_pset *to_off, int dynamic)
+{
+    int32_t nn = se_node_new(ws, key, parent);
+    if (nn < 0 || !dynamic)
+        return nn;
+    int cell = SE_KEY_CELL(key), d = SE_KEY_DIGIT(key);
+    if (rule < 0) {
+        for (unsigned m = src->cand[cell] & ~cur->cand[cell]; m; m &= m - 1) {
+            int32_t hp = to_off->at[SE_KEY(0, cell, se_lowest(m))];
+            if (hp >= 0)
+                add_extra_parent(ws, nn, hp);
+        }
+    } else {
+        const uint8_t *hc = se_house_cell[rule];
+        for (unsigned m = src->pos[rule][d + 1] & ~cur->pos[rule][d + 1]; m; m &= m - 1) {
+            int32_t hp = to_off->at[SE_KEY(0, hc[se_lowest(m)], d)];
+            if (hp >= 0)
+                add_extra_parent(ws, nn, hp);
+        }
+    }
+    return nn;
+}
+
+/* Removes a candidate from a working grid (cand and pos together). */
+static void drop(se_state *g, int cell, int d)
+{
+    g->cand[cell] &= (uint16_t)~(1u << d);
+    const uint8_t *h = se_cell_house[cell];
+    g->pos[h[0]][d + 1] &= (uint16_t)~(1u << (cell / 9 % 3 * 3 + cell % 3));
+    g->pos[h[1]][d + 1] &= (uint16_t)~(1u << (cell % 9));
+    g->pos[h[2]][d + 1] &= (uint16_t)~(1u << (cell / 9));
+}
+
+int se_do_chaining(se_chain_ws *ws, const se_state *grid, se_pset *to_on,
                    se_pset *to_off, int y, int dynamic, int32_t contra[2])
 {
-    uint16_t cur[81];
-    memcpy(cur, cand, sizeof cur);
+    se_state work;
+    const se_state *cur = grid;
+    if (dynamic) {
+        work = *grid;
+        cur = &work;
+    }
     int32_t *qon = ws->queue_on, *qoff = ws->queue_off;
     int hon = 0, ton = 0, hoff = 0, toff = 0;
     for (int i = 0; i < to_on->n; i++)
@@ -268,23 +284,28 @@ int se_do_chaining(se_chain_ws *ws, const uint16_t *cand, se_pset *to_on,
             }
         } else {
             int32_t p = qoff[hoff++];
-            int32_t ons[4];
-            int n = se_off_to_on(ws, cur, cand, p, to_off, y, 1, dynamic, ons);
-            if (dynamic) {
-                int k = ws->node[p].key;
-                cur[SE_KEY_CELL(k)] &= (uint16_t)~(1u << SE_KEY_DIGIT(k));
-            }
+            uint16_t ons[4];
+            int8_t rule[4];
+            int n = se_off_to_on_keys(cur, ws->node[p].key, y, 1, ons, rule);
+            /* the new nodes' hidden parents are read before p goes */
             for (int i = 0; i < n; i++) {
-                int k = ws->node[ons[i]].key;
+                int k = ons[i];
                 if (to_off->at[k - 729] >= 0) {
-                    contra[0] = ons[i];
+                    contra[0] = se_on_node(ws, cur, grid, k, rule[i], p, to_off, dynamic);
                     contra[1] = to_off->at[k - 729];
-                    return 1;
+                    return contra[0] >= 0;
                 }
                 if (to_on->at[k] < 0) {
-                    se_pset_add(to_on, k, ons[i]);
-                    qon[ton++] = ons[i];
+                    int32_t nn = se_on_node(ws, cur, grid, k, rule[i], p, to_off, dynamic);
+                    if (nn < 0)
+                        return 0;
+                    se_pset_add(to_on, k, nn);
+                    qon[ton++] = nn;
                 }
+            }
+            if (dynamic) {
+                int k = ws->node[p].key;
+                drop(&work, SE_KEY_CELL(k), SE_KEY_DIGIT(k));
             }
         }
     }

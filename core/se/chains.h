@@ -29,7 +29,8 @@
 
 typedef struct se_node {
     uint16_t key;
-    uint8_t extra_count; /* hidden parents, in se_chain_ws.extra */
+    uint16_t extra_count; /* hidden parents, in se_chain_ws.extra */
+    uint16_t depth;      /* links from the assumption along first parents */
     int32_t parent;      /* first parent, -1 for an assumption */
     int32_t extra_first;
 } se_node;
@@ -107,28 +108,41 @@ double se_chain_difficulty(double base, int complexity);
 void se_chain_offer(se_chain_best *best, double difficulty, int complexity,
                     int sort_key, const se_hint *h);
 
+/* Could a hint of this base and complexity still sort before `best`?
+ * (Every later producer pass has an equal or larger sort key, so a tie
+ * in rating and complexity never wins.) */
+static inline int se_chain_can_beat(const se_chain_best *best, double base, int complexity)
+{
+    if (!best->found)
+        return 1;
+    double d = se_chain_difficulty(base, complexity);
+    return d < best->difficulty || (d == best->difficulty && complexity < best->complexity);
+}
+
 /* Rating in tenths as serate prints a double rating. */
 int se_chain_tenths(double difficulty);
 
 /* Lists the potentials an "on" potential turns off (y: also the cell's
  * other candidates), in the reference's order, without duplicates.
  * Returns how many, keys in out[]. */
-int se_on_to_off(const uint16_t *cand, int key, int y, uint16_t out[32]);
+int se_on_to_off(const se_state *g, int key, int y, uint16_t out[32]);
 
-/* The "on" potentials an "off" node implies (y: the cell rule, x: the
- * house rule), with the grid reduced to `cur` from `src` (dynamic: the
- * removals become hidden parents, found in to_off). Returns how many
- * nodes it made, in out[]. */
-int se_off_to_on(se_chain_ws *ws, const uint16_t *cur, const uint16_t *src,
-                 int32_t pnode, const se_pset *to_off, int y, int x, int dynamic,
-                 int32_t out[4]);
+/* The "on" potentials an "off" potential implies in grid `cur` (y: the
+ * cell rule, x: the house rule), in the reference's order without
+ * duplicates: keys, and per key the rule (-1: cell, else the house). */
+int se_off_to_on_keys(const se_state *cur, int key, int y, int x, uint16_t keys[4],
+                      int8_t rule[4]);
+/* The node of such an "on" potential; dynamic: with hidden parents, the
+ * removals (from `src` to `cur`) in its cell or house, found in to_off. */
+int32_t se_on_node(se_chain_ws *ws, const se_state *cur, const se_state *src, int key,
+                   int rule, int32_t parent, const se_pset *to_off, int dynamic);
 
 /* Completes toOn / toOff (each holding the assumptions) with everything
  * they imply, processing an "on" first whenever one is pending, as the
  * reference does. Returns 1 on a contradiction, with the two nodes in
  * contra[0] (on) and contra[1] (off). y: use the cell rules; dynamic: see
- * above. cand: the grid's candidates (not changed). */
-int se_do_chaining(se_chain_ws *ws, const uint16_t *cand, se_pset *to_on,
+ * above. grid: not changed. */
+int se_do_chaining(se_chain_ws *ws, const se_state *grid, se_pset *to_on,
                    se_pset *to_off, int y, int dynamic, int32_t contra[2]);
 
 /* The producers. Each returns 1 with the reference's first hint of its

@@ -75,7 +75,7 @@ static void do_cycles(se_chain_ws *ws, const se_state *s, int source, int y, int
         while (hon < ton) {
             int32_t p = qon[hon++];
             uint16_t offs[32];
-            int n = se_on_to_off(s->cand, ws->node[p].key, y, offs);
+            int n = se_on_to_off(s, ws->node[p].key, y, offs);
             for (int i = 0; i < n; i++) {
                 if (is_ancestor(ws, p, offs[i]))
                     continue;
@@ -86,16 +86,28 @@ static void do_cycles(se_chain_ws *ws, const se_state *s, int source, int y, int
             }
         }
         length++;
+        /* a cycle closed now has `length` links: its complexity */
+        if (!se_chain_can_beat(best, y && x ? 7.0 : 6.5, length))
+            return;
         while (hoff < toff) {
-            int32_t p = qoff[hoff++], ons[4];
-            int n = se_off_to_on(ws, s->cand, s->cand, p, NULL, y, x, 0, ons);
+            int32_t p = qoff[hoff++];
+            uint16_t ons[4];
+            int8_t rule[4];
+            int n = se_off_to_on_keys(s, ws->node[p].key, y, x, ons, rule);
             for (int i = 0; i < n; i++) {
-                int k = ws->node[ons[i]].key;
-                if (length >= 4 && k == source)
-                    offer_cycle(ws, s, ons[i], y, x, best);
+                int k = ons[i];
+                if (length >= 4 && k == source) {
+                    int32_t nn = se_node_new(ws, k, p);
+                    if (nn < 0)
+                        return;
+                    offer_cycle(ws, s, nn, y, x, best);
+                }
                 if (to_on->at[k] < 0) {
-                    se_pset_add(to_on, k, ons[i]);
-                    qon[ton++] = ons[i];
+                    int32_t nn = se_node_new(ws, k, p);
+                    if (nn < 0)
+                        return;
+                    se_pset_add(to_on, k, nn);
+                    qon[ton++] = nn;
                 }
             }
         }
@@ -145,11 +157,15 @@ static void do_forcing_chain(se_chain_ws *ws, const se_state *s, int source, int
         qoff[toff++] = root;
     }
     int negation = SE_KEY_ON(source) ? source - 729 : source + 729;
+    double base = y ? 7.0 : 6.6;
     while (hon < ton || hoff < toff) {
         while (hon < ton) {
             int32_t p = qon[hon++];
+            /* a target found from p has p's depth + 2 potentials */
+            if (!se_chain_can_beat(best, base, ws->node[p].depth + 2))
+                return;
             uint16_t offs[32];
-            int n = se_on_to_off(s->cand, ws->node[p].key, y, offs);
+            int n = se_on_to_off(s, ws->node[p].key, y, offs);
             for (int i = 0; i < n; i++) {
                 int k = offs[i];
                 if (k == negation) {
@@ -158,7 +174,7 @@ static void do_forcing_chain(se_chain_ws *ws, const se_state *s, int source, int
                         offer_forcing_chain(ws, s, nn, y, best);
                     return;
                 }
-                if (!is_ancestor(ws, p, k) && to_off->at[k] < 0) {
+                if (to_off->at[k] < 0 && !is_ancestor(ws, p, k)) {
                     int32_t nn = se_node_new(ws, k, p);
                     if (nn < 0)
                         return;
@@ -168,18 +184,25 @@ static void do_forcing_chain(se_chain_ws *ws, const se_state *s, int source, int
             }
         }
         while (hoff < toff) {
-            int32_t p = qoff[hoff++], ons[4];
-            int n = se_off_to_on(ws, s->cand, s->cand, p, to_off, y, 1, 0, ons);
+            int32_t p = qoff[hoff++];
+            if (!se_chain_can_beat(best, base, ws->node[p].depth + 2))
+                return;
+            uint16_t ons[4];
+            int8_t rule[4];
+            int n = se_off_to_on_keys(s, ws->node[p].key, y, 1, ons, rule);
             for (int i = 0; i < n; i++) {
-                int k = ws->node[ons[i]].key;
+                int k = ons[i];
+                if (k != negation && to_on->at[k] >= 0)
+                    continue;
+                int32_t nn = se_node_new(ws, k, p);
+                if (nn < 0)
+                    return;
                 if (k == negation) {
-                    offer_forcing_chain(ws, s, ons[i], y, best);
+                    offer_forcing_chain(ws, s, nn, y, best);
                     return;
                 }
-                if (to_on->at[k] < 0) {
-                    se_pset_add(to_on, k, ons[i]);
-                    qon[ton++] = ons[i];
-                }
+                se_pset_add(to_on, k, nn);
+                qon[ton++] = nn;
             }
         }
     }

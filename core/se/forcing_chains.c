@@ -70,13 +70,13 @@ static void binary(search *q, int cell, int d, int nishio, int dynamic, int dbl,
     int y = !nishio, contradictions = dynamic || nishio;
     int on = SE_KEY(1, cell, d), off = SE_KEY(0, cell, d);
     se_pset_add(on_on, on, se_node_new(ws, on, -1));
-    if (se_do_chaining(ws, q->s->cand, on_on, on_off, y, dynamic, contra) && contradictions)
+    if (se_do_chaining(ws, q->s, on_on, on_off, y, dynamic, contra) && contradictions)
         /* the digit cannot be on: it goes; the result is not a placement */
         offer(q, off, contra, 2, 7, q->technique[0]);
     /* the "off" propagation is not kept past this function: its nodes go */
     int mark = ws->nnode, mark_extra = ws->nextra;
     se_pset_add(off_off, off, se_node_new(ws, off, -1));
-    if (se_do_chaining(ws, q->s->cand, off_on, off_off, y, dynamic, contra) && contradictions)
+    if (se_do_chaining(ws, q->s, off_on, off_off, y, dynamic, contra) && contradictions)
         offer(q, on, contra, 2, 7, q->technique[0]);
     if (dbl)
         doubles(q, on_on, on_off, off_on, off_off);
@@ -151,7 +151,7 @@ static void regions(search *q, int cell, int d, int multiple, int dynamic, se_ps
                 se_pset_clear(offs[n]);
                 int key = SE_KEY(1, other, d);
                 se_pset_add(ons[n], key, se_node_new(ws, key, -1));
-                se_do_chaining(ws, q->s->cand, ons[n], offs[n], 1, dynamic, contra);
+                se_do_chaining(ws, q->s, ons[n], offs[n], 1, dynamic, contra);
             }
             n++;
         }
