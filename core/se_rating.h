@@ -9,11 +9,13 @@
  * the highest rating up to and including the first placement, ED the
  * rating of the first step. core/se/rating.c says exactly how.
  *
- * THIS VERSION implements the techniques up to the XYZ-Wing (ratings 1.0
- * to 4.4; see core/se/internal.h for the list). When the reference's
- * next step would need a technique it does not have yet (unique loops,
- * BUG, aligned exclusion, chains, ...), it returns SUDOKU_SE_UNSUPPORTED
- * and never guesses a rating. So every rating it returns is exact.
+ * THIS VERSION implements every technique the reference tries before its
+ * chains: singles to the XYZ-Wing, unique rectangles and loops, the quads,
+ * BUG and aligned pair exclusion (ratings 1.0 to 6.2; see the enum
+ * below). When the reference's next step would need a technique it does
+ * not have yet (forcing chains and what follows), it returns
+ * SUDOKU_SE_UNSUPPORTED and never guesses a rating. So every rating it
+ * returns is exact, and every puzzle serate rates 6.2 or less is rated.
  *
  * Reentrant, no allocation; the path lives in the caller's struct.
  */
@@ -53,6 +55,27 @@ typedef enum sudoku_se_technique {
     SE_HIDDEN_TRIPLE,        /* 4.0 */
     SE_XY_WING,              /* 4.2 */
     SE_XYZ_WING,             /* 4.4 */
+    /* Uniqueness: a rectangle (4 cells) or a longer loop that would give
+     * two solutions; 4.5, +0.1 for 6 cells, +0.2 for 8, +0.5 for 10 or
+     * more; type 3 adds 0.1 per digit of its naked set beyond one (0.1
+     * per digit beyond two for its hidden set). */
+    SE_UNIQUE_RECTANGLE_1,
+    SE_UNIQUE_RECTANGLE_2,
+    SE_UNIQUE_RECTANGLE_3,
+    SE_UNIQUE_RECTANGLE_4,
+    SE_UNIQUE_LOOP_1,
+    SE_UNIQUE_LOOP_2,
+    SE_UNIQUE_LOOP_3,
+    SE_UNIQUE_LOOP_4,
+    SE_NAKED_QUAD,           /* 5.0 */
+    SE_JELLYFISH,            /* 5.2 */
+    SE_HIDDEN_QUAD,          /* 5.4 */
+    SE_BUG_1,                /* bivalue universal grave + 1: 5.6 */
+    SE_BUG_2,                /* 5.7 */
+    SE_BUG_3,                /* 5.7 + 0.1 per digit of its naked set beyond one */
+    SE_BUG_4,                /* 5.7 */
+    SE_ALIGNED_PAIR_EXCLUSION,    /* 6.2 */
+    SE_ALIGNED_TRIPLE_EXCLUSION,  /* 7.5 (after the forcing chain cycles) */
     /* the chains; rating = base + the length term (core/se/chains.c) */
     SE_X_CYCLE,              /* bidirectional X-cycle, 6.5 */
     SE_Y_CYCLE,              /* bidirectional Y-cycle, 6.5 */

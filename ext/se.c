@@ -176,7 +176,8 @@ static int se_filter(sqlite3_vtab_cursor *base, int idx, const char *idxstr,
     if (sudoku_grid_parse(bytes, (size_t)sqlite3_value_bytes(argv[0]), &grid, &err) !=
         SUDOKU_PARSE_OK)
         return se_fail(cur, sudoku_parse_error_message(&err, NAME, msg, sizeof msg));
-    /* No cancel hook: the steps rater stops at 4.4 and takes microseconds. */
+    /* No cancel hook: the steps rater stops before the chains (6.2) and takes
+     * microseconds. */
     sudoku_se_status st = sudoku_se_rate(&grid, &cur->path, NULL);
     if (st == SUDOKU_SE_OK) {
         cur->rows = cur->path.step_count;

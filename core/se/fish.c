@@ -13,7 +13,7 @@
 int se_find_fish(const se_state *s, se_hint *h, int degree)
 {
     static const int rating[5] = { 0, 0, 32, 38, 52 };
-    static const int technique[5] = { 0, 0, SE_X_WING, SE_SWORDFISH, -1 };
+    static const int technique[5] = { 0, 0, SE_X_WING, SE_SWORDFISH, SE_JELLYFISH };
     int placed[10] = { 0 };
     for (int c = 0; c < 81; c++)
         placed[s->value[c]]++;

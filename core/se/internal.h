@@ -118,5 +118,13 @@ int se_find_hidden_set(const se_state *s, se_hint *h, int degree, int direct);
 int se_find_naked_set(const se_state *s, se_hint *h, int degree);
 int se_find_fish(const se_state *s, se_hint *h, int degree);
 int se_find_xy_wing(const se_state *s, se_hint *h, int xyz);
+/* Unique rectangles and loops: collects all, offers the first by
+ * (rating, type) as the reference sorts them. */
+int se_find_unique_loop(const se_state *s, se_hint *h);
+int se_find_bug(const se_state *s, se_hint *h);
+/* degree 2: aligned pair exclusion (6.2); degree 3: aligned triple
+ * exclusion (7.5), which the reference tries after the forcing chain
+ * cycles and before Nishio. */
+int se_find_aligned_exclusion(const se_state *s, se_hint *h, int degree);
 
 #endif

@@ -29,27 +29,33 @@
  * - serate prints each as (int)((x + 0.05) * 10) split into units and
  *   tenths; we keep tenths as integers throughout, so no rounding arises.
  *
- * Read from the reference for the techniques still to write (next steps):
- * - Unique loops come right after the XYZ-wing. Unlike the techniques
- *   above, that family collects ALL its steps, sorts them by rating, then
- *   by type (stable, so discovery order breaks the rest), and offers the
- *   first. Rating 4.5 (type 1, 2, 4; a loop of 4 cells), +0.1 for a loop of
- *   6, +0.2 for 8, +0.5 for 10 or more; type 3 adds 0.1 per extra digit of
- *   its naked or hidden set (pair +0.1 ... quad +0.3).
- * - Then naked quad 5.0, jellyfish 5.2, hidden quad 5.4 (already in
- *   subsets.c / fish.c, called with degree 4), BUG type 1 5.6,
- *   types 2 and 4 5.7, type 3 5.7 + 0.1 per extra digit of its naked set;
- *   aligned pair exclusion 6.2, aligned triple exclusion 7.5.
- * - Chains: cycles 6.5 (7.0 when both X and Y links), forcing chains 6.6
- *   (7.0), Nishio 7.5, multiple 8.0, dynamic 8.5, dynamic+ (nesting level
- *   1) 9.0, nested levels 2.. 9.5 + 0.5 * (level - 2); each plus a length
- *   term: 0.1 for every ceiling the chain's length (its complexity - 2)
- *   exceeds, ceilings 4, 6, 8, 12, 16, 24, 32, 48, ... (alternately times
- *   3/2 and 4/3). The chaining producers also sort what they find.
+ * Written from the reference, after the XYZ-wing (see their files):
+ * - Unique loops (unique_loops.c). Unlike the techniques above, that
+ *   family collects ALL its steps, sorts them by rating, then by type
+ *   (stable, so discovery order breaks the rest), and offers the first.
+ *   Rating 4.5 (type 1, 2, 4; a loop of 4 cells), +0.1 for a loop of 6,
+ *   +0.2 for 8, +0.5 for 10 or more; type 3 adds 0.1 per extra digit of
+ *   its naked set (pair +0.1 ... quad +0.3), of its hidden set beyond two.
+ * - Then naked quad 5.0, jellyfish 5.2, hidden quad 5.4 (subsets.c /
+ *   fish.c with degree 4), BUG (bug.c) type 1 5.6, types 2 and 4 5.7,
+ *   type 3 5.7 + 0.1 per extra digit of its naked set; aligned pair
+ *   exclusion 6.2 (aligned_exclusion.c, which also has the aligned triple
+ *   exclusion, 7.5, for the chain code to place after the cycles).
+ *
+ * - Then the chains (chains.c, the engine; cycles.c; forcing_chains.c):
+ *   cycles 6.5 (7.0 when both X and Y links), forcing chains 6.6 (7.0),
+ *   aligned triple exclusion 7.5, Nishio 7.5, multiple 8.0, dynamic 8.5;
+ *   each chain plus a length term: 0.1 for every ceiling the chain's
+ *   length (its complexity - 2) exceeds, ceilings 4, 6, 8, 12, 16, 24,
+ *   32, 48, ... (alternately times 3/2 and 4/3). Each chaining producer
+ *   collects all it finds and offers the first by rating, complexity and
+ *   kind. Still to write: dynamic+ (nesting level 1, 9.0) and the nested
+ *   levels 2.. (9.5 + 0.5 * (level - 2)), whose chains use pointing,
+ *   pairs, X-wings and inner chains on the reduced grid.
  *
  * This version stops with SUDOKU_SE_UNSUPPORTED at the first round where
- * none of the techniques up to the XYZ-wing finds a step: the reference
- * would then try unique loops, which is not implemented yet, so any
+ * none of the techniques up to dynamic forcing chains finds a step: the
+ * reference would then try dynamic+ chains, not implemented yet, so any
  * rating given there would be a guess.
  */
 #include <string.h>
@@ -57,14 +63,6 @@
 #include "internal.h"
 #include "chains.h"
 #include "../solver.h"
-
-/* Unique loops, naked quads, jellyfish, hidden quads, BUG and aligned
- * pair exclusion come between the XYZ-wing and the chains in the
- * reference. While they are missing, a round that finds none of the
- * techniques up to the XYZ-wing cannot know what the reference takes, so
- * the chains are not reached (the rating is UNSUPPORTED, never a guess).
- * Set once every technique before the chains exists. */
-static const int se_have_techniques_before_chains = 0;
 
 static const char *const technique_name[SE_TECHNIQUE_COUNT] = {
     [SE_FULL_HOUSE] = "Full House",
@@ -85,6 +83,23 @@ static const char *const technique_name[SE_TECHNIQUE_COUNT] = {
     [SE_HIDDEN_TRIPLE] = "Hidden Triplet",
     [SE_XY_WING] = "XY-Wing",
     [SE_XYZ_WING] = "XYZ-Wing",
+    [SE_UNIQUE_RECTANGLE_1] = "Unique Rectangle type 1",
+    [SE_UNIQUE_RECTANGLE_2] = "Unique Rectangle type 2",
+    [SE_UNIQUE_RECTANGLE_3] = "Unique Rectangle type 3",
+    [SE_UNIQUE_RECTANGLE_4] = "Unique Rectangle type 4",
+    [SE_UNIQUE_LOOP_1] = "Unique Loop type 1",
+    [SE_UNIQUE_LOOP_2] = "Unique Loop type 2",
+    [SE_UNIQUE_LOOP_3] = "Unique Loop type 3",
+    [SE_UNIQUE_LOOP_4] = "Unique Loop type 4",
+    [SE_NAKED_QUAD] = "Naked Quad",
+    [SE_JELLYFISH] = "Jellyfish",
+    [SE_HIDDEN_QUAD] = "Hidden Quad",
+    [SE_BUG_1] = "BUG type 1",
+    [SE_BUG_2] = "BUG type 2",
+    [SE_BUG_3] = "BUG type 3",
+    [SE_BUG_4] = "BUG type 4",
+    [SE_ALIGNED_PAIR_EXCLUSION] = "Aligned Pair Exclusion",
+    [SE_ALIGNED_TRIPLE_EXCLUSION] = "Aligned Triplet Exclusion",
     [SE_X_CYCLE] = "Bidirectional X-Cycle",
     [SE_Y_CYCLE] = "Bidirectional Y-Cycle",
     [SE_XY_CYCLE] = "Bidirectional Cycle",
@@ -169,9 +184,11 @@ static int chain_step(const se_state *s, se_hint *h, se_chain_ws **ws,
     if (!*ws && !(*ws = se_chain_ws_new()))
         return -1;
     int r = se_find_cycles_and_chains(s, h, *ws, cancel);
-    if (r != 0)
-        return r;
-    return 0; /* aligned triple exclusion (7.5) is next: not written yet */
+    if (r == 0 && se_find_aligned_exclusion(s, h, 3))
+        return 1;
+    for (int kind = 0; r == 0 && kind < 3; kind++) /* Nishio, multiple, dynamic */
+        r = se_find_forcing_chains(s, h, kind, *ws, cancel);
+    return r; /* 0: dynamic+ (9.0) is next, not written yet */
 }
 
 /* The first step in the reference's order among the techniques we have:
@@ -181,12 +198,10 @@ static int next_step(const se_state *s, se_hint *h, se_chain_ws **ws,
 {
     if (basic_step(s, h))
         return 1;
-    if (!se_have_techniques_before_chains)
-        return 0;
     return chain_step(s, h, ws, cancel);
 }
 
-/* The techniques up to the XYZ-wing. */
+/* The techniques up to aligned pair exclusion. */
 static int basic_step(const se_state *s, se_hint *h)
 {
     return se_find_hidden_single(s, h)
@@ -202,7 +217,13 @@ static int basic_step(const se_state *s, se_hint *h)
         || se_find_fish(s, h, 3)
         || se_find_hidden_set(s, h, 3, 0)
         || se_find_xy_wing(s, h, 0)
-        || se_find_xy_wing(s, h, 1);
+        || se_find_xy_wing(s, h, 1)
+        || se_find_unique_loop(s, h)
+        || se_find_naked_set(s, h, 4)
+        || se_find_fish(s, h, 4)
+        || se_find_hidden_set(s, h, 4, 0)
+        || se_find_bug(s, h)
+        || se_find_aligned_exclusion(s, h, 2);
 }
 
 sudoku_se_status sudoku_se_rate(const sudoku_grid *puzzle,

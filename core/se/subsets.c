@@ -54,7 +54,8 @@ int se_find_hidden_set(const se_state *s, se_hint *h, int degree, int direct)
                 if (!ok || se_popcount(cells) != degree)
                     continue;
                 int technique = direct ? (degree == 2 ? SE_DIRECT_HIDDEN_PAIR : SE_DIRECT_HIDDEN_TRIPLE)
-                                       : (degree == 2 ? SE_HIDDEN_PAIR : SE_HIDDEN_TRIPLE);
+                                       : (degree == 2 ? SE_HIDDEN_PAIR
+                                          : degree == 3 ? SE_HIDDEN_TRIPLE : SE_HIDDEN_QUAD);
                 int rating = direct ? (degree == 2 ? 20 : 25)
                                     : (degree == 2 ? 34 : degree == 3 ? 40 : 54);
                 se_hint_clear(h, technique, rating);
@@ -87,7 +88,7 @@ int se_find_hidden_set(const se_state *s, se_hint *h, int degree, int direct)
 int se_find_naked_set(const se_state *s, se_hint *h, int degree)
 {
     static const int rating[5] = { 0, 0, 30, 36, 50 };
-    static const int technique[5] = { 0, 0, SE_NAKED_PAIR, SE_NAKED_TRIPLE, -1 };
+    static const int technique[5] = { 0, 0, SE_NAKED_PAIR, SE_NAKED_TRIPLE, SE_NAKED_QUAD };
     for (int t = 0; t < 3; t++)
         for (int house = house_type_start[t]; house < house_type_start[t] + 9; house++) {
             if (se_empty_count(s, house) < 2 * degree)

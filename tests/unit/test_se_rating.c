@@ -18,7 +18,7 @@
 #include "se_rating.h"
 #include "solver.h"
 
-#define SE_TOP_IMPLEMENTED 44 /* XYZ-wing */
+#define SE_TOP_IMPLEMENTED 89 /* dynamic forcing chains (the next, dynamic+, rates 9.0 and up) */
 
 static sudoku_se_path path; /* 7 KB: static, not on the stack */
 
