@@ -51,21 +51,6 @@ void se_chain_ws_free(se_chain_ws *ws)
     free(ws);
 }
 
-int32_t se_node_new(se_chain_ws *ws, int key, int32_t parent)
-{
-    if (ws->nnode >= SE_MAX_NODES) {
-        ws->overflow = 1;
-        return -1;
-    }
-    se_node *n = &ws->node[ws->nnode];
-    n->key = (uint16_t)key;
-    n->parent = parent;
-    n->depth = parent >= 0 ? (uint16_t)(ws->node[parent].depth + 1) : 0;
-    n->extra_count = 0;
-    n->extra_first = ws->nextra;
-    return ws->nnode++;
-}
-
 static void add_extra_parent(se_chain_ws *ws, int32_t node, int32_t parent)
 {
     if (ws->nextra >= SE_MAX_EXTRA) {

@@ -58,6 +58,10 @@ typedef struct se_chain_ws {
     int32_t *queue_on, *queue_off;  /* SE_MAX_NODES each */
     uint32_t stamp[1458];
     uint32_t stamp_now;
+    /* cycles.c: the implications on the unchanging grid, per key:
+     * on -> off without / with the cell rule, off -> on for X, Y, XY */
+    uint16_t static_off[2][729][29];
+    uint16_t static_on[3][729][4];
     int32_t *bfs_a, *bfs_b;         /* SE_MAX_NODES each */
 } se_chain_ws;
 
@@ -65,6 +69,11 @@ typedef struct se_chain_ws {
  * difficulty (a double, summed as the reference sums it), then
  * complexity, then the kind's sort key; earlier found wins ties. */
 typedef struct se_chain_best {
+    /* searches may stop early: above complexity `cap` (0: none), and
+     * beyond a hint known to exist (bounded) */
+    int cap, bounded;
+    double bound_difficulty;
+    int bound_complexity;
     int found;
     double difficulty;
     int complexity;
@@ -94,7 +103,20 @@ static inline void se_pset_add(se_pset *s, int key, int32_t node)
 }
 
 /* A new node, or -1 when the pool is full (ws->overflow is then set). */
-int32_t se_node_new(se_chain_ws *ws, int key, int32_t parent);
+static inline int32_t se_node_new(se_chain_ws *ws, int key, int32_t parent)
+{
+    if (ws->nnode >= SE_MAX_NODES) {
+        ws->overflow = 1;
+        return -1;
+    }
+    se_node *n = &ws->node[ws->nnode];
+    n->key = (uint16_t)key;
+    n->parent = parent;
+    n->depth = parent >= 0 ? (uint16_t)(ws->node[parent].depth + 1) : 0;
+    n->extra_count = 0;
+    n->extra_first = ws->nextra;
+    return ws->nnode++;
+}
 
 /* The number of distinct potentials `node` depends on, itself included
  * (the reference's ancestor count, walked breadth first as it does). */
@@ -113,10 +135,27 @@ void se_chain_offer(se_chain_best *best, double difficulty, int complexity,
  * in rating and complexity never wins.) */
 static inline int se_chain_can_beat(const se_chain_best *best, double base, int complexity)
 {
+    if (best->cap && complexity > best->cap)
+        return 0;
+    double d = se_chain_difficulty(base, complexity);
+    if (best->bounded && (d > best->bound_difficulty ||
+                          (d == best->bound_difficulty && complexity > best->bound_complexity)))
+        return 0;
     if (!best->found)
         return 1;
-    double d = se_chain_difficulty(base, complexity);
     return d < best->difficulty || (d == best->difficulty && complexity < best->complexity);
+}
+
+/* The largest complexity that could still sort before `best` on this
+ * base (0: none). */
+static inline int se_chain_limit(const se_chain_best *best, double base)
+{
+    if (!best->found && !best->cap && !best->bounded)
+        return 1 << 20;
+    int c = 0;
+    while (c < 4096 && se_chain_can_beat(best, base, c + 1))
+        c++;
+    return c;
 }
 
 /* Rating in tenths as serate prints a double rating. */

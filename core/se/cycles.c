@@ -20,6 +20,7 @@
  * ancestors are filtered), while each "on" is expanded once: that is the
  * reference's rule, and it decides which cycles are found.
  */
+#include <string.h>
 #include "chains.h"
 
 static int is_ancestor(const se_chain_ws *ws, int32_t child, int key)
@@ -70,12 +71,14 @@ static void do_cycles(se_chain_ws *ws, const se_state *s, int source, int y, int
     se_pset_add(to_on, source, root);
     qon[ton++] = root;
     int length = 0;
+    double base = y && x ? 7.0 : 6.5;
+    int limit = se_chain_limit(best, base);
     while (hon < ton || hoff < toff) {
         length++;
         while (hon < ton) {
             int32_t p = qon[hon++];
-            uint16_t offs[32];
-            int n = se_on_to_off(s, ws->node[p].key, y, offs);
+            const uint16_t *offs = ws->static_off[y][ws->node[p].key - 729];
+            int n = offs[28];
             for (int i = 0; i < n; i++) {
                 if (is_ancestor(ws, p, offs[i]))
                     continue;
@@ -87,20 +90,19 @@ static void do_cycles(se_chain_ws *ws, const se_state *s, int source, int y, int
         }
         length++;
         /* a cycle closed now has `length` links: its complexity */
-        if (!se_chain_can_beat(best, y && x ? 7.0 : 6.5, length))
+        if (length > limit)
             return;
         while (hoff < toff) {
             int32_t p = qoff[hoff++];
-            uint16_t ons[4];
-            int8_t rule[4];
-            int n = se_off_to_on_keys(s, ws->node[p].key, y, x, ons, rule);
-            for (int i = 0; i < n; i++) {
+            const uint16_t *ons = ws->static_on[x && y ? 2 : y][ws->node[p].key];
+            for (int i = 0; i < 4 && ons[i]; i++) {
                 int k = ons[i];
                 if (length >= 4 && k == source) {
                     int32_t nn = se_node_new(ws, k, p);
                     if (nn < 0)
                         return;
                     offer_cycle(ws, s, nn, y, x, best);
+                    limit = se_chain_limit(best, base);
                 }
                 if (to_on->at[k] < 0) {
                     int32_t nn = se_node_new(ws, k, p);
@@ -157,15 +159,15 @@ static void do_forcing_chain(se_chain_ws *ws, const se_state *s, int source, int
         qoff[toff++] = root;
     }
     int negation = SE_KEY_ON(source) ? source - 729 : source + 729;
-    double base = y ? 7.0 : 6.6;
+    int limit = se_chain_limit(best, y ? 7.0 : 6.6);
     while (hon < ton || hoff < toff) {
         while (hon < ton) {
             int32_t p = qon[hon++];
             /* a target found from p has p's depth + 2 potentials */
-            if (!se_chain_can_beat(best, base, ws->node[p].depth + 2))
+            if (ws->node[p].depth + 2 > limit)
                 return;
-            uint16_t offs[32];
-            int n = se_on_to_off(s, ws->node[p].key, y, offs);
+            const uint16_t *offs = ws->static_off[y][ws->node[p].key - 729];
+            int n = offs[28];
             for (int i = 0; i < n; i++) {
                 int k = offs[i];
                 if (k == negation) {
@@ -185,12 +187,10 @@ static void do_forcing_chain(se_chain_ws *ws, const se_state *s, int source, int
         }
         while (hoff < toff) {
             int32_t p = qoff[hoff++];
-            if (!se_chain_can_beat(best, base, ws->node[p].depth + 2))
+            if (ws->node[p].depth + 2 > limit)
                 return;
-            uint16_t ons[4];
-            int8_t rule[4];
-            int n = se_off_to_on_keys(s, ws->node[p].key, y, 1, ons, rule);
-            for (int i = 0; i < n; i++) {
+            const uint16_t *ons = ws->static_on[y ? 2 : 0][ws->node[p].key];
+            for (int i = 0; i < 4 && ons[i]; i++) {
                 int k = ons[i];
                 if (k != negation && to_on->at[k] >= 0)
                     continue;
@@ -208,12 +208,32 @@ static void do_forcing_chain(se_chain_ws *ws, const se_state *s, int source, int
     }
 }
 
-int se_find_cycles_and_chains(const se_state *s, se_hint *h, se_chain_ws *ws,
-                              const sudoku_cancel *cancel)
+/* The implications of every potential on this (unchanging) grid. An "on"
+ * key is never 0 (on keys are 729 and up), so 0 ends an "on" list. */
+static void make_tables(se_chain_ws *ws, const se_state *s)
+{
+    for (int k = 0; k < 729; k++) {
+        for (int y = 0; y < 2; y++) {
+            uint16_t *offs = ws->static_off[y][k];
+            offs[28] = 0;
+            if (s->cand[k / 9] >> (k % 9) & 1)
+                offs[28] = (uint16_t)se_on_to_off(s, k + 729, y, offs);
+        }
+        for (int t = 0; t < 3; t++) { /* X, Y, XY */
+            uint16_t keys[4] = { 0 };
+            int8_t rule[4];
+            if (s->cand[k / 9] >> (k % 9) & 1)
+                se_off_to_on_keys(s, k, t != 0, t != 1, keys, rule);
+            memcpy(ws->static_on[t][k], keys, sizeof keys);
+        }
+    }
+}
+
+/* One sweep over the three passes, in the reference's order. */
+static int sweep(const se_state *s, se_chain_ws *ws, const sudoku_cancel *cancel,
+                 se_chain_best *best)
 {
     static const int pass_y[3] = { 0, 1, 1 }, pass_x[3] = { 1, 0, 1 };
-    se_chain_best best;
-    best.found = 0;
     for (int pass = 0; pass < 3; pass++) {
         int y = pass_y[pass], x = pass_x[pass];
         for (int cell = 0; cell < 81; cell++) {
@@ -225,18 +245,28 @@ int se_find_cycles_and_chains(const se_state *s, se_hint *h, se_chain_ws *ws,
             for (unsigned m = s->cand[cell]; m; m &= m - 1) {
                 int d = se_lowest(m);
                 ws->nnode = ws->nextra = 0;
-                do_cycles(ws, s, SE_KEY(1, cell, d), y, x, &best);
+                do_cycles(ws, s, SE_KEY(1, cell, d), y, x, best);
                 if (x) {
                     ws->nnode = ws->nextra = 0;
-                    do_forcing_chain(ws, s, SE_KEY(1, cell, d), y, &best);
+                    do_forcing_chain(ws, s, SE_KEY(1, cell, d), y, best);
                     ws->nnode = ws->nextra = 0;
-                    do_forcing_chain(ws, s, SE_KEY(0, cell, d), y, &best);
+                    do_forcing_chain(ws, s, SE_KEY(0, cell, d), y, best);
                 }
                 if (ws->overflow)
                     return -1;
             }
         }
     }
+    return 0;
+}
+
+int se_find_cycles_and_chains(const se_state *s, se_hint *h, se_chain_ws *ws,
+                              const sudoku_cancel *cancel)
+{
+    make_tables(ws, s);
+    se_chain_best best = { 0 };
+    if (sweep(s, ws, cancel, &best) < 0)
+        return -1;
     if (!best.found)
         return 0;
     *h = best.hint;

@@ -171,8 +171,7 @@ int se_find_forcing_chains(const se_state *s, se_hint *h, int kind, se_chain_ws 
                            const sudoku_cancel *cancel)
 {
     int nishio = kind == 0, multiple = kind >= 1, dynamic = kind != 1;
-    se_chain_best best;
-    best.found = 0;
+    se_chain_best best = { 0 };
     static const int techniques[3][4] = {
         { SE_NISHIO, SE_NISHIO, SE_NISHIO, SE_NISHIO },
         { SE_CELL_FORCING, SE_CELL_FORCING, SE_CELL_FORCING, SE_REGION_FORCING },
