@@ -43,8 +43,8 @@ typedef struct se_pset {
     int n;
 } se_pset;
 
-#define SE_MAX_NODES (1 << 20)
-#define SE_MAX_EXTRA (1 << 22)
+#define SE_MAX_NODES (1 << 17) /* a round needs some 20,000 at most */
+#define SE_MAX_EXTRA (1 << 19)
 
 typedef struct se_chain_ws {
     se_node *node;       /* SE_MAX_NODES */
