@@ -65,21 +65,12 @@ static void add_extra_parent(se_chain_ws *ws, int32_t node, int32_t parent)
     ws->node[node].extra_count++;
 }
 
-static uint32_t next_stamp(se_chain_ws *ws)
-{
-    if (++ws->stamp_now == 0) {
-        memset(ws->stamp, 0, sizeof ws->stamp);
-        ws->stamp_now = 1;
-    }
-    return ws->stamp_now;
-}
-
 /* Level by level, parents in order, a key counted (and expanded) once:
  * the reference's walk, so that when two nodes share a key the one it
  * expands is the one we expand. */
 int se_ancestor_count(se_chain_ws *ws, int32_t start)
 {
-    uint32_t st = next_stamp(ws);
+    uint32_t st = se_next_stamp(ws);
     int32_t *todo = ws->bfs_a, *next = ws->bfs_b;
     int ntodo = 1, count = 0;
     todo[0] = start;

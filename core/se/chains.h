@@ -102,6 +102,17 @@ static inline void se_pset_add(se_pset *s, int key, int32_t node)
     s->order[s->n++] = (uint16_t)key;
 }
 
+/* A fresh mark for ws->stamp[] (all earlier marks become stale). */
+static inline uint32_t se_next_stamp(se_chain_ws *ws)
+{
+    if (++ws->stamp_now == 0) {
+        for (int i = 0; i < 1458; i++)
+            ws->stamp[i] = 0;
+        ws->stamp_now = 1;
+    }
+    return ws->stamp_now;
+}
+
 /* A new node, or -1 when the pool is full (ws->overflow is then set). */
 static inline int32_t se_node_new(se_chain_ws *ws, int key, int32_t parent)
 {

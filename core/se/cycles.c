@@ -79,8 +79,12 @@ static void do_cycles(se_chain_ws *ws, const se_state *s, int source, int y, int
             int32_t p = qon[hon++];
             const uint16_t *offs = ws->static_off[y][ws->node[p].key - 729];
             int n = offs[28];
+            /* mark p's ancestors once rather than walk them per "off" */
+            uint32_t st = se_next_stamp(ws);
+            for (int32_t a = ws->node[p].parent; a >= 0; a = ws->node[a].parent)
+                ws->stamp[ws->node[a].key] = st;
             for (int i = 0; i < n; i++) {
-                if (is_ancestor(ws, p, offs[i]))
+                if (ws->stamp[offs[i]] == st)
                     continue;
                 int32_t nn = se_node_new(ws, offs[i], p);
                 if (nn < 0 || toff >= SE_MAX_NODES)

@@ -73,6 +73,8 @@ static void binary(search *q, int cell, int d, int nishio, int dynamic, int dbl,
     if (se_do_chaining(ws, q->s, on_on, on_off, y, dynamic, contra) && contradictions)
         /* the digit cannot be on: it goes; the result is not a placement */
         offer(q, off, contra, 2, 7, q->technique[0]);
+    if (!contradictions && !dbl)
+        return; /* multiple chains: nothing uses the "off" propagation */
     /* the "off" propagation is not kept past this function: its nodes go */
     int mark = ws->nnode, mark_extra = ws->nextra;
     se_pset_add(off_off, off, se_node_new(ws, off, -1));
