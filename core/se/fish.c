@@ -19,37 +19,62 @@ int se_find_fish(const se_state *s, se_hint *h, int degree)
         placed[s->value[c]]++;
     const int base_start[2] = { SE_COL(0), SE_ROW(0) };
     const int cover_start[2] = { SE_ROW(0), SE_COL(0) };
-    for (int t = 0; t < 2; t++)
-        for (int k = 0; k < se_subset_count[degree]; k++) {
-            unsigned base = se_subsets[degree][k];
-            for (int d = 1; d <= 9; d++) {
-                if (placed[d] + 2 * degree > 9)
-                    continue;
+    for (int t = 0; t < 2; t++) {
+        /* The reference walks base subsets in increasing order, and digits
+         * 1..9 within each: its first fish is the one with the smallest
+         * (subset, digit). Each digit's first fish is searched among the
+         * lines where it has 2..degree places only (the others cannot be
+         * in one), then the smallest pair wins. */
+        unsigned best_base = 0;
+        int best_digit = 0;
+        unsigned best_cover = 0;
+        for (int d = 1; d <= 9; d++) {
+            if (placed[d] + 2 * degree > 9)
+                continue;
+            unsigned usable = 0, pos[9];
+            for (int i = 0; i < 9; i++) {
+                pos[i] = se_positions(s, base_start[t] + i, d);
+                int n = se_popcount(pos[i]);
+                if (n >= 2 && n <= degree)
+                    usable |= 1u << i;
+            }
+            se_subset_walk walk;
+            for (unsigned base = se_subset_first(&walk, usable, degree); base;
+                 base = se_subset_next(&walk)) {
+                if (best_digit && base >= best_base)
+                    break; /* cannot come before the best so far */
                 unsigned cover = 0;
-                int ok = 1;
-                for (int i = 0; i < 9 && ok; i++)
-                    if (base >> i & 1) {
-                        unsigned pos = se_positions(s, base_start[t] + i, d);
-                        if (se_at_most_one_bit(pos))
-                            ok = 0;
-                        cover |= pos;
-                    }
-                if (!ok || se_popcount(cover) != degree)
+                for (unsigned m = base; m; m &= m - 1)
+                    cover |= pos[se_lowest(m)];
+                if (se_popcount(cover) != degree)
                     continue;
-                se_hint_clear(h, technique[degree], rating[degree]);
-                for (int j = 0; j < 9; j++) {
-                    if (!(cover >> j & 1))
-                        continue;
-                    int line = cover_start[t] + j;
-                    for (int i = 0; i < 9; i++) {
-                        int c = se_house_cell[line][i];
-                        if (!(base >> i & 1) && (s->cand[c] >> (d - 1) & 1))
-                            h->elim[c] |= 1u << (d - 1);
-                    }
-                }
-                if (se_hint_has_elims(h))
-                    return 1;
+                /* worth it when a cover line has the digit outside the base */
+                int worth = 0;
+                for (unsigned m = cover; m && !worth; m &= m - 1)
+                    worth = (se_positions(s, cover_start[t] + se_lowest(m), d) & ~base) != 0;
+                if (!worth)
+                    continue;
+                best_base = base;
+                best_digit = d;
+                best_cover = cover;
+                break;
             }
         }
+        if (!best_digit)
+            continue;
+        int d = best_digit;
+        se_hint_clear(h, technique[degree], rating[degree]);
+        for (int j = 0; j < 9; j++) {
+            if (!(best_cover >> j & 1))
+                continue;
+            int line = cover_start[t] + j;
+            for (int i = 0; i < 9; i++) {
+                int c = se_house_cell[line][i];
+                if (!(best_base >> i & 1) && (s->cand[c] >> (d - 1) & 1))
+                    h->elim[c] |= 1u << (d - 1);
+            }
+        }
+        return 1;
+    }
     return 0;
 }

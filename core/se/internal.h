@@ -37,6 +37,10 @@ typedef struct se_hint {
 } se_hint;
 
 extern const uint8_t se_house_cell[27][9];
+/* se_crossing[a][t][j]: for a box and a line type, or a line and the box
+ * type (t: 0 box, 1 row, 2 column), the j-th (0..2) house of type t that
+ * shares cells with house a, in number order; -1 for the other pairs. */
+extern const int8_t se_crossing[27][3][3];
 extern const uint8_t se_cell_house[81][3];   /* box, row, column */
 /* Bit i set when cell i of house a also lies in house b. */
 extern const uint16_t se_house_in[27][27];
@@ -44,15 +48,14 @@ extern const uint16_t se_house_in[27][27];
  * then the rest of its row, then the rest of its column. */
 extern const uint8_t se_peer[81][20];
 
-/* Bit count of a 9-bit (or 16-bit) set. The library is built for plain
- * x86-64 (no popcnt instruction), where __builtin_popcount is a libgcc
- * call: that call was half the rater's time. */
+/* Bit count of a 9-bit (or 16-bit) set, from a table: the library is
+ * built for plain x86-64 (no popcnt instruction), where __builtin_popcount
+ * is a libgcc call (once half the rater's time) and the bit-twiddling sum
+ * still a tenth of it. */
+extern const uint8_t se_bit_count[512];
 static inline int se_popcount(unsigned x)
 {
-    x = x - ((x >> 1) & 0x5555u);
-    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
-    x = (x + (x >> 4)) & 0x0f0fu;
-    return (int)((x + (x >> 8)) & 0x1fu);
+    return se_bit_count[x & 511] + se_bit_count[(x >> 9) & 127];
 }
 /* Exactly one bit / at most one bit, without counting. */
 static inline int se_one_bit(unsigned x) { return x && !(x & (x - 1)); }
@@ -97,6 +100,50 @@ static inline int se_houses_cross(int h1, int h2)
  * order the reference enumerates them in), and how many there are. */
 extern const uint16_t se_subsets[5][126];
 extern const int se_subset_count[5];
+/* The k-subsets of the members of a 9-bit set, in increasing order of
+ * their bitmask: the same relative order as the k-subsets of 0..8 that lie
+ * within it, so a finder that walks only these (the others cannot match)
+ * still meets the reference's first match first.
+ *   se_subset_walk w;
+ *   for (unsigned set = se_subset_first(&w, members, k); set; set = se_subset_next(&w))
+ * (no subsets, so no iterations, when k is 0 or exceeds the members). */
+typedef struct se_subset_walk {
+    uint8_t member[9];  /* the members' bit numbers, increasing */
+    int n, k;
+    unsigned index;     /* the current subset over member indices */
+} se_subset_walk;
+
+static inline unsigned se_subset_expand(const se_subset_walk *w)
+{
+    unsigned set = 0;
+    for (unsigned m = w->index; m; m &= m - 1)
+        set |= 1u << w->member[__builtin_ctz(m)];
+    return set;
+}
+
+static inline unsigned se_subset_first(se_subset_walk *w, unsigned members, int k)
+{
+    w->n = 0;
+    for (unsigned m = members; m; m &= m - 1)
+        w->member[w->n++] = (uint8_t)__builtin_ctz(m);
+    w->k = k;
+    w->index = 0;
+    if (k <= 0 || k > w->n)
+        return 0;
+    w->index = (1u << k) - 1;
+    return se_subset_expand(w);
+}
+
+static inline unsigned se_subset_next(se_subset_walk *w)
+{
+    unsigned x = w->index, low = x & -x, ripple = x + low;
+    x = ripple | (((x ^ ripple) >> 2) / low); /* next with k bits (Gosper) */
+    if (x >> w->n)
+        return 0;
+    w->index = x;
+    return se_subset_expand(w);
+}
+
 /* Is `cell` in `house`? */
 static inline int se_in_house(int cell, int house)
 {

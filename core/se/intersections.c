@@ -32,14 +32,11 @@ static void fill_locking(const se_state *s, se_hint *h, int a, int b, int d)
     }
 }
 
-/* The j-th (0..2) house of type `tb` crossing house `a`, in number order. */
-static int crossing(int a, int tb, int j)
+/* The j-th (0..2) house of type `tb` (a house type's first number)
+ * crossing house `a`, in number order. */
+static inline int crossing(int a, int tb, int j)
 {
-    if (a < 9) /* a box: its rows or its columns */
-        return tb == SE_ROW(0) ? SE_ROW(a / 3 * 3 + j) : SE_COL(a % 3 * 3 + j);
-    if (a < 18) /* a row: the boxes of its band */
-        return SE_BOX((a - 9) / 3 * 3 + j);
-    return SE_BOX(j * 3 + (a - 18) / 3); /* a column: the boxes of its stack */
+    return se_crossing[a][tb / 9][j];
 }
 
 int se_find_intersection(const se_state *s, se_hint *h, int direct)
@@ -47,13 +44,28 @@ int se_find_intersection(const se_state *s, se_hint *h, int direct)
     for (int p = 0; p < 4; p++) {
         int ta = pair_types[p][0], tb = pair_types[p][1];
         int a_is_box = ta == SE_BOX(0);
-        for (int a = ta; a < ta + 9; a++)
+        for (int a = ta; a < ta + 9; a++) {
+            /* which crossing house (0..2) holds all of each digit's two or
+             * more places in a, if one does; then the reference's order */
+            unsigned any = 0, part[3], digits[3] = { 0, 0, 0 };
+            for (int jb = 0; jb < 3; jb++)
+                part[jb] = se_house_in[a][crossing(a, tb, jb)];
+            for (int d = 1; d <= 9; d++) {
+                unsigned pos = se_positions(s, a, d);
+                if (se_at_most_one_bit(pos))
+                    continue;
+                for (int jb = 0; jb < 3; jb++)
+                    if (!(pos & ~part[jb])) {
+                        digits[jb] |= 1u << d;
+                        any = 1;
+                    }
+            }
+            if (!any)
+                continue;
             for (int jb = 0; jb < 3; jb++) {
                 int b = crossing(a, tb, jb);
-                for (int d = 1; d <= 9; d++) {
-                    unsigned pos = se_positions(s, a, d);
-                    if (se_at_most_one_bit(pos) || (pos & ~se_house_in[a][b]))
-                        continue;
+                for (unsigned dm = digits[jb]; dm; dm &= dm - 1) {
+                    int d = se_lowest(dm);
                     if (!direct) {
                         /* worth it only when b has the digit outside a */
                         if (!(se_positions(s, b, d) & ~se_house_in[b][a]))
@@ -82,6 +94,7 @@ int se_find_intersection(const se_state *s, se_hint *h, int direct)
                     }
                 }
             }
+        }
     }
     return 0;
 }

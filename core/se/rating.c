@@ -144,17 +144,28 @@ int se_hint_has_elims(const se_hint *h)
     return 0;
 }
 
+/* The cell's place (0..8) in its box, row and column: the bit it has in
+ * pos[][] of each. */
+static const uint8_t cell_place[81][3] = {
+#define P(c) { (c) / 9 % 3 * 3 + (c) % 3, (c) % 9, (c) / 9 }
+#define P9(r) P(r * 9 + 0), P(r * 9 + 1), P(r * 9 + 2), P(r * 9 + 3), P(r * 9 + 4), \
+              P(r * 9 + 5), P(r * 9 + 6), P(r * 9 + 7), P(r * 9 + 8)
+    P9(0), P9(1), P9(2), P9(3), P9(4), P9(5), P9(6), P9(7), P9(8)
+#undef P9
+#undef P
+};
+
 /* Removes digit d (0-based) from cell c, keeping pos[][] in step. */
-static void remove_candidate(se_state *s, int c, int d)
+static inline void remove_candidate(se_state *s, int c, int d)
 {
     uint16_t bit = (uint16_t)(1u << d);
     if (!(s->cand[c] & bit))
         return;
     s->cand[c] &= (uint16_t)~bit;
-    const uint8_t *h = se_cell_house[c];
-    s->pos[h[0]][d + 1] &= (uint16_t)~(1u << (c / 9 % 3 * 3 + c % 3));
-    s->pos[h[1]][d + 1] &= (uint16_t)~(1u << (c % 9));
-    s->pos[h[2]][d + 1] &= (uint16_t)~(1u << (c / 9));
+    const uint8_t *h = se_cell_house[c], *at = cell_place[c];
+    s->pos[h[0]][d + 1] &= (uint16_t)~(1u << at[0]);
+    s->pos[h[1]][d + 1] &= (uint16_t)~(1u << at[1]);
+    s->pos[h[2]][d + 1] &= (uint16_t)~(1u << at[2]);
 }
 
 /* Places digit at cell: its candidates go, and the digit leaves its peers.
@@ -241,20 +252,26 @@ sudoku_se_status sudoku_se_rate(const sudoku_grid *puzzle,
     if (n != 1 || sudoku_grid_givens(puzzle) == 81)
         return SUDOKU_SE_INVALID;
 
+    /* The state after placing the givens, built directly: candidates are
+     * the digits no given sees, pos[][] and empty[] follow from them. */
     se_state s;
-    for (int c = 0; c < 81; c++) {
-        s.value[c] = 0;
-        s.cand[c] = 0x1ff;
-    }
-    for (int hs = 0; hs < 27; hs++) { /* an empty grid */
-        s.empty[hs] = 9;
-        s.pos[hs][0] = 0;
-        for (int d = 1; d <= 9; d++)
-            s.pos[hs][d] = 0x1ff;
-    }
+    unsigned used[27] = { 0 };
     for (int c = 0; c < 81; c++)
         if (puzzle->cell[c])
-            place(&s, c, puzzle->cell[c]);
+            for (int k = 0; k < 3; k++)
+                used[se_cell_house[c][k]] |= 1u << (puzzle->cell[c] - 1);
+    memset(s.pos, 0, sizeof s.pos);
+    memset(s.empty, 0, sizeof s.empty);
+    for (int c = 0; c < 81; c++) {
+        const uint8_t *hs = se_cell_house[c], *at = cell_place[c];
+        s.value[c] = puzzle->cell[c];
+        s.cand[c] = puzzle->cell[c] ? 0 : (uint16_t)(~(used[hs[0]] | used[hs[1]] | used[hs[2]]) & 0x1ff);
+        for (int k = 0; k < 3; k++) {
+            s.empty[hs[k]] += !puzzle->cell[c];
+            for (unsigned m = s.cand[c]; m; m &= m - 1)
+                s.pos[hs[k]][se_lowest(m) + 1] |= (uint16_t)(1u << at[k]);
+        }
+    }
 
     int er = -1, ep = 0, ed = 0, empty = 81 - sudoku_grid_givens(puzzle);
     se_hint h;
@@ -281,13 +298,22 @@ sudoku_se_status sudoku_se_rate(const sudoku_grid *puzzle,
         st->cell = (int8_t)h.cell;
         st->digit = (uint8_t)h.digit;
         st->elim_first = (uint16_t)path->elim_count;
-        for (int c = 0; c < 81; c++)
+        for (int c = 0; c < 81; c++) {
+            if ((c & 3) == 0 && c < 80) { /* four cells at once: most steps have no eliminations */
+                uint64_t four;
+                memcpy(&four, &h.elim[c], sizeof four);
+                if (!four) {
+                    c += 3;
+                    continue;
+                }
+            }
             for (unsigned m = h.elim[c] & s.cand[c]; m; m &= m - 1) {
                 int d = se_lowest(m);
                 if (path->elim_count < SUDOKU_SE_MAX_ELIMS)
                     path->elim[path->elim_count++] = (uint16_t)(c * 9 + d);
                 remove_candidate(&s, c, d);
             }
+        }
         st->elim_count = (uint16_t)(path->elim_count - st->elim_first);
         if (h.cell >= 0) {
             place(&s, h.cell, h.digit);

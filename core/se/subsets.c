@@ -33,25 +33,22 @@ int se_find_hidden_set(const se_state *s, se_hint *h, int degree, int direct)
             int empty = se_empty_count(s, house);
             if (!(empty > 2 * degree || (direct && empty > degree)))
                 continue;
-            unsigned pos[10], usable = 0; /* digits with two or more places */
+            /* digits with two to `degree` places: only they can be in a set
+             * whose places number exactly `degree` */
+            unsigned pos[10], usable = 0;
             for (int d = 1; d <= 9; d++) {
                 pos[d] = se_positions(s, house, d);
-                if (!se_at_most_one_bit(pos[d]))
+                int n = se_popcount(pos[d]);
+                if (n >= 2 && n <= degree)
                     usable |= 1u << (d - 1);
             }
-            for (int k = 0; k < se_subset_count[degree]; k++) {
-                unsigned set = se_subsets[degree][k];
-                if (set & ~usable)
-                    continue;
+            se_subset_walk walk;
+            for (unsigned set = se_subset_first(&walk, usable, degree); set;
+                 set = se_subset_next(&walk)) {
                 unsigned cells = 0;
-                int ok = 1;
-                for (int d = 1; d <= 9 && ok; d++)
-                    if (set >> (d - 1) & 1) {
-                        if (se_at_most_one_bit(pos[d]))
-                            ok = 0;
-                        cells |= pos[d];
-                    }
-                if (!ok || se_popcount(cells) != degree)
+                for (unsigned m = set; m; m &= m - 1)
+                    cells |= pos[se_lowest(m) + 1];
+                if (se_popcount(cells) != degree)
                     continue;
                 int technique = direct ? (degree == 2 ? SE_DIRECT_HIDDEN_PAIR : SE_DIRECT_HIDDEN_TRIPLE)
                                        : (degree == 2 ? SE_HIDDEN_PAIR
@@ -93,18 +90,21 @@ int se_find_naked_set(const se_state *s, se_hint *h, int degree)
         for (int house = house_type_start[t]; house < house_type_start[t] + 9; house++) {
             if (se_empty_count(s, house) < 2 * degree)
                 continue;
-            for (int k = 0; k < se_subset_count[degree]; k++) {
-                unsigned set = se_subsets[degree][k];
+            /* cells with two to `degree` candidates: only they can be in a
+             * set whose candidates number exactly `degree` */
+            unsigned usable = 0;
+            for (int i = 0; i < 9; i++) {
+                int n = se_popcount(s->cand[se_house_cell[house][i]]);
+                if (n >= 2 && n <= degree)
+                    usable |= 1u << i;
+            }
+            se_subset_walk walk;
+            for (unsigned set = se_subset_first(&walk, usable, degree); set;
+                 set = se_subset_next(&walk)) {
                 unsigned digits = 0;
-                int ok = 1;
-                for (int i = 0; i < 9 && ok; i++)
-                    if (set >> i & 1) {
-                        uint16_t c = s->cand[se_house_cell[house][i]];
-                        if (se_at_most_one_bit(c))
-                            ok = 0;
-                        digits |= c;
-                    }
-                if (!ok || se_popcount(digits) != degree)
+                for (unsigned m = set; m; m &= m - 1)
+                    digits |= s->cand[se_house_cell[house][se_lowest(m)]];
+                if (se_popcount(digits) != degree)
                     continue;
                 se_hint_clear(h, technique[degree], rating[degree]);
                 for (int i = 0; i < 9; i++) {

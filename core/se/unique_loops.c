@@ -52,6 +52,11 @@ typedef struct loop_search {
     int digit1, digit2;       /* 1-based, digit1 < digit2 */
     int path[81], length;
     uint8_t on_path[81];
+    /* path cells per house and position parity: a loop whose house holds
+     * two cells of one parity fails the loop test, so no extension of such
+     * a path can give a hint; the search skips it (the reference walks it,
+     * finds nothing, and nothing else it does depends on that walk) */
+    uint8_t in_house[27][2];
     /* the best hint so far */
     int found;
     double best_rating;
@@ -279,20 +284,31 @@ static void loop_closed(loop_search *ls)
 static void extend(loop_search *ls, int cell, int allowed_extra, unsigned extra, int last_type)
 {
     const se_state *s = ls->s;
+    const uint8_t *hc = se_cell_house[cell];
+    int parity = ls->length & 1;
     ls->path[ls->length++] = cell;
     ls->on_path[cell] = 1;
+    ls->in_house[hc[0]][parity]++;
+    ls->in_house[hc[1]][parity]++;
+    ls->in_house[hc[2]][parity]++;
     for (int t = 0; t < 3 && !ls->done; t++) {
         if (t == last_type)
             continue;
         int house = se_cell_house[cell][t];
-        for (int i = 0; i < 9 && !ls->done; i++) {
-            int next = se_house_cell[house][i];
+        /* only the house's cells with both digits matter (the start is one) */
+        unsigned both = se_positions(s, house, ls->digit1) & se_positions(s, house, ls->digit2);
+        for (; both && !ls->done; both &= both - 1) {
+            int next = se_house_cell[house][se_lowest(both)];
             if (next == ls->path[0] && ls->length >= 4) {
                 loop_closed(ls);
-            } else if (!ls->on_path[next] && (s->cand[next] & ls->both) == ls->both) {
+            } else if (!ls->on_path[next]) {
                 /* never cleared for the next sibling: see the top comment */
                 extra |= s->cand[next] & ~ls->both;
                 int big = se_popcount(s->cand[next]) > 2;
+                const uint8_t *hn = se_cell_house[next];
+                int p = ls->length & 1;
+                if (ls->in_house[hn[0]][p] | ls->in_house[hn[1]][p] | ls->in_house[hn[2]][p])
+                    continue; /* no valid loop through here (see in_house) */
                 if (!big || se_one_bit(extra) || allowed_extra > 0)
                     extend(ls, next, allowed_extra - big, extra, t);
             }
@@ -300,6 +316,9 @@ static void extend(loop_search *ls, int cell, int allowed_extra, unsigned extra,
     }
     ls->on_path[cell] = 0;
     ls->length--;
+    ls->in_house[hc[0]][parity]--;
+    ls->in_house[hc[1]][parity]--;
+    ls->in_house[hc[2]][parity]--;
 }
 
 int se_find_unique_loop(const se_state *s, se_hint *h)
