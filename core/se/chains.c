@@ -33,6 +33,8 @@ se_chain_ws *se_chain_ws_new(void)
     se_pset_init(&ws->tmp_off);
     memset(ws->stamp, 0, sizeof ws->stamp);
     ws->stamp_now = 0;
+    memset(ws->off_seen, 0, sizeof ws->off_seen);
+    ws->off_seen_now = 0;
     ws->nnode = ws->nextra = 0;
     ws->overflow = 0;
     return ws;

@@ -70,6 +70,12 @@ static void do_cycles(se_chain_ws *ws, const se_state *s, int source, int y, int
     int32_t root = se_node_new(ws, source, -1);
     se_pset_add(to_on, source, root);
     qon[ton++] = root;
+    if (++ws->off_seen_now == 0) {
+        memset(ws->off_seen, 0, sizeof ws->off_seen);
+        ws->off_seen_now = 1;
+    }
+    const uint32_t seen = ws->off_seen_now;
+    const int table = x && y ? 2 : y;
     int length = 0;
     double base = y && x ? 7.0 : 6.5;
     int limit = se_chain_limit(best, base);
@@ -86,6 +92,15 @@ static void do_cycles(se_chain_ws *ws, const se_state *s, int source, int y, int
             for (int i = 0; i < n; i++) {
                 if (ws->stamp[offs[i]] == st)
                     continue;
+                /* An "off" met before implies "on"s that its first copy
+                 * has put in to_on by the time this one is processed: a
+                 * copy matters only if it closes the cycle. */
+                if (ws->off_seen[offs[i]] == seen) {
+                    const uint16_t *o = ws->static_on[table][offs[i]];
+                    if (o[0] != source && o[1] != source && o[2] != source && o[3] != source)
+                        continue;
+                }
+                ws->off_seen[offs[i]] = seen;
                 int32_t nn = se_node_new(ws, offs[i], p);
                 if (nn < 0 || toff >= SE_MAX_NODES)
                     return;
@@ -98,7 +113,7 @@ static void do_cycles(se_chain_ws *ws, const se_state *s, int source, int y, int
             return;
         while (hoff < toff) {
             int32_t p = qoff[hoff++];
-            const uint16_t *ons = ws->static_on[x && y ? 2 : y][ws->node[p].key];
+            const uint16_t *ons = ws->static_on[table][ws->node[p].key];
             for (int i = 0; i < 4 && ons[i]; i++) {
                 int k = ons[i];
                 if (length >= 4 && k == source) {
