@@ -9,15 +9,18 @@
  * the highest rating up to and including the first placement, ED the
  * rating of the first step. core/se/rating.c says exactly how.
  *
- * THIS VERSION implements every technique the reference tries before its
- * chains: singles to the XYZ-Wing, unique rectangles and loops, the quads,
- * BUG and aligned pair exclusion (ratings 1.0 to 6.2; see the enum
- * below). When the reference's next step would need a technique it does
- * not have yet (forcing chains and what follows), it returns
- * SUDOKU_SE_UNSUPPORTED and never guesses a rating. So every rating it
- * returns is exact, and every puzzle serate rates 6.2 or less is rated.
+ * THIS VERSION implements every technique the reference tries up to its
+ * dynamic forcing chains: singles to the XYZ-Wing, unique rectangles and
+ * loops, the quads, BUG, aligned pair and triple exclusion, cycles,
+ * forcing chains, Nishio, multiple and dynamic forcing chains (see the
+ * enum below). When the reference's next step would need a technique it
+ * does not have yet (dynamic+ and nested forcing chains, 9.0 and up), it
+ * returns SUDOKU_SE_UNSUPPORTED and never guesses a rating. So every
+ * rating it returns is exact, and every puzzle serate rates below 9.0 is
+ * rated.
  *
- * Reentrant, no allocation; the path lives in the caller's struct.
+ * Reentrant; the path lives in the caller's struct. A puzzle that reaches
+ * the chains allocates one work area for the call (freed before return).
  */
 #ifndef SUDOKU_SE_RATING_H
 #define SUDOKU_SE_RATING_H
@@ -76,6 +79,19 @@ typedef enum sudoku_se_technique {
     SE_BUG_4,                /* 5.7 */
     SE_ALIGNED_PAIR_EXCLUSION,    /* 6.2 */
     SE_ALIGNED_TRIPLE_EXCLUSION,  /* 7.5 (after the forcing chain cycles) */
+    /* the chains; rating = base + the length term (core/se/chains.c) */
+    SE_X_CYCLE,              /* bidirectional X-cycle, 6.5 */
+    SE_Y_CYCLE,              /* bidirectional Y-cycle, 6.5 */
+    SE_XY_CYCLE,             /* bidirectional cycle, X and Y links, 7.0 */
+    SE_FORCING_X_CHAIN,      /* 6.6 */
+    SE_FORCING_CHAIN,        /* X and Y links, 7.0 */
+    SE_NISHIO,               /* Nishio forcing chains, 7.5 */
+    SE_CELL_FORCING,         /* cell forcing chains, 8.0 */
+    SE_REGION_FORCING,       /* region forcing chains, 8.0 */
+    SE_DYNAMIC_CONTRADICTION,/* dynamic contradiction forcing chains, 8.5 */
+    SE_DYNAMIC_DOUBLE,       /* dynamic double forcing chains, 8.5 */
+    SE_DYNAMIC_CELL,         /* dynamic cell forcing chains, 8.5 */
+    SE_DYNAMIC_REGION,       /* dynamic region forcing chains, 8.5 */
     SE_TECHNIQUE_COUNT
 } sudoku_se_technique;
 

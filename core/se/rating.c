@@ -42,23 +42,26 @@
  *   exclusion 6.2 (aligned_exclusion.c, which also has the aligned triple
  *   exclusion, 7.5, for the chain code to place after the cycles).
  *
- * Still to write (the next step of the issue):
- * - Chains: cycles 6.5 (7.0 when both X and Y links), forcing chains 6.6
- *   (7.0), aligned triple exclusion 7.5, Nishio 7.5, multiple 8.0, dynamic
- *   8.5, dynamic+ (nesting level 1) 9.0, nested levels 2.. 9.5 + 0.5 *
- *   (level - 2); each plus a length term: 0.1 for every ceiling the
- *   chain's length (its complexity - 2) exceeds, ceilings 4, 6, 8, 12, 16,
- *   24, 32, 48, ... (alternately times 3/2 and 4/3). The chaining
- *   producers also sort what they find.
+ * - Then the chains (chains.c, the engine; cycles.c; forcing_chains.c):
+ *   cycles 6.5 (7.0 when both X and Y links), forcing chains 6.6 (7.0),
+ *   aligned triple exclusion 7.5, Nishio 7.5, multiple 8.0, dynamic 8.5;
+ *   each chain plus a length term: 0.1 for every ceiling the chain's
+ *   length (its complexity - 2) exceeds, ceilings 4, 6, 8, 12, 16, 24,
+ *   32, 48, ... (alternately times 3/2 and 4/3). Each chaining producer
+ *   collects all it finds and offers the first by rating, complexity and
+ *   kind. Still to write: dynamic+ (nesting level 1, 9.0) and the nested
+ *   levels 2.. (9.5 + 0.5 * (level - 2)), whose chains use pointing,
+ *   pairs, X-wings and inner chains on the reduced grid.
  *
  * This version stops with SUDOKU_SE_UNSUPPORTED at the first round where
- * none of the techniques up to aligned pair exclusion finds a step: the
- * reference would then try its chains, not implemented yet, so any
+ * none of the techniques up to dynamic forcing chains finds a step: the
+ * reference would then try dynamic+ chains, not implemented yet, so any
  * rating given there would be a guess.
  */
 #include <string.h>
 #include <stdio.h>
 #include "internal.h"
+#include "chains.h"
 #include "../solver.h"
 
 static const char *const technique_name[SE_TECHNIQUE_COUNT] = {
@@ -97,6 +100,18 @@ static const char *const technique_name[SE_TECHNIQUE_COUNT] = {
     [SE_BUG_4] = "BUG type 4",
     [SE_ALIGNED_PAIR_EXCLUSION] = "Aligned Pair Exclusion",
     [SE_ALIGNED_TRIPLE_EXCLUSION] = "Aligned Triplet Exclusion",
+    [SE_X_CYCLE] = "Bidirectional X-Cycle",
+    [SE_Y_CYCLE] = "Bidirectional Y-Cycle",
+    [SE_XY_CYCLE] = "Bidirectional Cycle",
+    [SE_FORCING_X_CHAIN] = "Forcing X-Chain",
+    [SE_FORCING_CHAIN] = "Forcing Chain",
+    [SE_NISHIO] = "Nishio Forcing Chains",
+    [SE_CELL_FORCING] = "Cell Forcing Chains",
+    [SE_REGION_FORCING] = "Region Forcing Chains",
+    [SE_DYNAMIC_CONTRADICTION] = "Dynamic Contradiction Forcing Chains",
+    [SE_DYNAMIC_DOUBLE] = "Dynamic Double Forcing Chains",
+    [SE_DYNAMIC_CELL] = "Dynamic Cell Forcing Chains",
+    [SE_DYNAMIC_REGION] = "Dynamic Region Forcing Chains",
 };
 
 const char *sudoku_se_technique_name(sudoku_se_technique t)
@@ -168,8 +183,37 @@ static void place(se_state *s, int cell, int digit)
         remove_candidate(s, se_peer[cell][i], digit - 1);
 }
 
-/* The first step in the reference's order among the techniques we have. */
-static int next_step(const se_state *s, se_hint *h)
+/* The chain producers in the reference's order: cycles and forcing
+ * chains, (aligned triple exclusion), Nishio, multiple, dynamic. 1: a
+ * step; 0: the step needs a technique not written yet; -1: cancelled or
+ * out of memory. The workspace is made on first use. */
+static int basic_step(const se_state *s, se_hint *h);
+
+static int chain_step(const se_state *s, se_hint *h, se_chain_ws **ws,
+                      const sudoku_cancel *cancel)
+{
+    if (!*ws && !(*ws = se_chain_ws_new()))
+        return -1;
+    int r = se_find_cycles_and_chains(s, h, *ws, cancel);
+    if (r == 0 && se_find_aligned_exclusion(s, h, 3))
+        return 1;
+    for (int kind = 0; r == 0 && kind < 3; kind++) /* Nishio, multiple, dynamic */
+        r = se_find_forcing_chains(s, h, kind, *ws, cancel);
+    return r; /* 0: dynamic+ (9.0) is next, not written yet */
+}
+
+/* The first step in the reference's order among the techniques we have:
+ * 1 found, 0 unsupported, -1 cancelled. */
+static int next_step(const se_state *s, se_hint *h, se_chain_ws **ws,
+                     const sudoku_cancel *cancel)
+{
+    if (basic_step(s, h))
+        return 1;
+    return chain_step(s, h, ws, cancel);
+}
+
+/* The techniques up to aligned pair exclusion. */
+static int basic_step(const se_state *s, se_hint *h)
 {
     return se_find_hidden_single(s, h)
         || se_find_intersection(s, h, 1)
@@ -231,13 +275,23 @@ sudoku_se_status sudoku_se_rate(const sudoku_grid *puzzle,
 
     int er = -1, ep = 0, ed = 0, empty = 81 - sudoku_grid_givens(puzzle);
     se_hint h;
+    se_chain_ws *ws = NULL;
+    sudoku_se_status status = SUDOKU_SE_OK;
     while (empty > 0) {
-        if (sudoku_cancelled(cancel))
-            return SUDOKU_SE_CANCELLED;
-        if (!next_step(&s, &h))
-            return SUDOKU_SE_UNSUPPORTED;
-        if (path->step_count >= SUDOKU_SE_MAX_STEPS)
-            return SUDOKU_SE_UNSUPPORTED; /* cannot happen: each step removes a candidate */
+        if (sudoku_cancelled(cancel)) {
+            status = SUDOKU_SE_CANCELLED;
+            break;
+        }
+        int found = next_step(&s, &h, &ws, cancel);
+        if (found <= 0) {
+            status = found < 0 && sudoku_cancelled(cancel) ? SUDOKU_SE_CANCELLED
+                                                          : SUDOKU_SE_UNSUPPORTED;
+            break;
+        }
+        if (path->step_count >= SUDOKU_SE_MAX_STEPS) {
+            status = SUDOKU_SE_UNSUPPORTED; /* cannot happen: each step removes a candidate */
+            break;
+        }
         sudoku_se_step *st = &path->step[path->step_count++];
         st->technique = (uint8_t)h.technique;
         st->rating = (uint8_t)h.rating;
@@ -274,6 +328,9 @@ sudoku_se_status sudoku_se_rate(const sudoku_grid *puzzle,
                 ep = er;
         }
     }
+    se_chain_ws_free(ws);
+    if (status != SUDOKU_SE_OK)
+        return status;
     path->er = er;
     path->ep = ep;
     path->ed = ed;

@@ -21,7 +21,7 @@
 #include "solver.h"
 #include "generate.h"
 
-#define SE_TOP_IMPLEMENTED 62 /* aligned pair exclusion */
+#define SE_TOP_IMPLEMENTED 89 /* dynamic forcing chains (the next, dynamic+, rates 9.0 and up) */
 
 static sudoku_se_path path; /* 7 KB: static, not on the stack */
 

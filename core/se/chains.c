@@ -1,0 +1,291 @@
+/*
+ * chains.c - the implication engine of the chaining techniques (see
+ * chains.h): nodes and their parents, the two implication rules, the
+ * propagation of a set of assumptions, the complexity of a conclusion and
+ * the rating it gives.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "chains.h"
+
+se_chain_ws *se_chain_ws_new(void)
+{
+    se_chain_ws *ws = malloc(sizeof *ws);
+    if (!ws)
+        return NULL;
+    ws->node = malloc(sizeof(se_node) * SE_MAX_NODES);
+    ws->extra = malloc(sizeof(int32_t) * SE_MAX_EXTRA);
+    ws->queue_on = malloc(sizeof(int32_t) * SE_MAX_NODES);
+    ws->queue_off = malloc(sizeof(int32_t) * SE_MAX_NODES);
+    ws->bfs_a = malloc(sizeof(int32_t) * SE_MAX_NODES);
+    ws->bfs_b = malloc(sizeof(int32_t) * SE_MAX_NODES);
+    if (!ws->node || !ws->extra || !ws->queue_on || !ws->queue_off || !ws->bfs_a || !ws->bfs_b) {
+        se_chain_ws_free(ws);
+        return NULL;
+    }
+    for (int i = 0; i < 9; i++) {
+        se_pset_init(&ws->value_on[i]);
+        se_pset_init(&ws->value_off[i]);
+        se_pset_init(&ws->pos_on[i]);
+        se_pset_init(&ws->pos_off[i]);
+    }
+    se_pset_init(&ws->tmp_on);
+    se_pset_init(&ws->tmp_off);
+    memset(ws->stamp, 0, sizeof ws->stamp);
+    ws->stamp_now = 0;
+    memset(ws->off_seen, 0, sizeof ws->off_seen);
+    ws->off_seen_now = 0;
+    ws->nnode = ws->nextra = 0;
+    ws->overflow = 0;
+    return ws;
+}
+
+void se_chain_ws_free(se_chain_ws *ws)
+{
+    if (!ws)
+        return;
+    free(ws->node);
+    free(ws->extra);
+    free(ws->queue_on);
+    free(ws->queue_off);
+    free(ws->bfs_a);
+    free(ws->bfs_b);
+    free(ws);
+}
+
+static void add_extra_parent(se_chain_ws *ws, int32_t node, int32_t parent)
+{
+    if (ws->nextra >= SE_MAX_EXTRA) {
+        ws->overflow = 1;
+        return;
+    }
+    if (ws->node[node].extra_count == UINT16_MAX) {
+        ws->overflow = 1;
+        return;
+    }
+    ws->extra[ws->nextra++] = parent;
+    ws->node[node].extra_count++;
+}
+
+/* Level by level, parents in order, a key counted (and expanded) once:
+ * the reference's walk, so that when two nodes share a key the one it
+ * expands is the one we expand. */
+int se_ancestor_count(se_chain_ws *ws, int32_t start)
+{
+    uint32_t st = se_next_stamp(ws);
+    int32_t *todo = ws->bfs_a, *next = ws->bfs_b;
+    int ntodo = 1, count = 0;
+    todo[0] = start;
+    while (ntodo) {
+        int nnext = 0;
+        for (int i = 0; i < ntodo; i++) {
+            const se_node *n = &ws->node[todo[i]];
+            if (ws->stamp[n->key] == st)
+                continue;
+            ws->stamp[n->key] = st;
+            count++;
+            if (n->parent >= 0) {
+                next[nnext++] = n->parent;
+                for (int e = 0; e < n->extra_count; e++)
+                    next[nnext++] = ws->extra[n->extra_first + e];
+            }
+            if (nnext > SE_MAX_NODES - 32) { /* cannot happen: keys are few */
+                ws->overflow = 1;
+                return count;
+            }
+        }
+        int32_t *t = todo;
+        todo = next;
+        next = t;
+        ntodo = nnext;
+    }
+    return count;
+}
+
+double se_chain_difficulty(double base, int complexity)
+{
+    double added = 0.0;
+    int ceiling = 4, length = complexity - 2, odd = 0;
+    while (length > ceiling) {
+        added += 0.1;
+        ceiling = odd ? ceiling * 4 / 3 : ceiling * 3 / 2;
+        odd = !odd;
+    }
+    return base + added;
+}
+
+int se_chain_tenths(double difficulty)
+{
+    return (int)((difficulty + 0.05) * 10.0);
+}
+
+void se_chain_offer(se_chain_best *best, double difficulty, int complexity,
+                    int sort_key, const se_hint *h)
+{
+    if (best->found) {
+        if (difficulty > best->difficulty)
+            return;
+        if (difficulty == best->difficulty) {
+            if (complexity > best->complexity)
+                return;
+            if (complexity == best->complexity && sort_key >= best->sort_key)
+                return;
+        }
+    }
+    best->found = 1;
+    best->difficulty = difficulty;
+    best->complexity = complexity;
+    best->sort_key = sort_key;
+    best->hint = *h;
+}
+
+int se_on_to_off(const se_state *g, int key, int y, uint16_t out[32])
+{
+    int cell = SE_KEY_CELL(key), d = SE_KEY_DIGIT(key), n = 0;
+    if (y)
+        for (unsigned m = g->cand[cell] & ~(1u << d); m; m &= m - 1)
+            out[n++] = (uint16_t)SE_KEY(0, cell, se_lowest(m));
+    /* box, row, column; the box's cells are not repeated by the lines */
+    const uint8_t *h = se_cell_house[cell];
+    for (int k = 0; k < 3; k++) {
+        unsigned places = g->pos[h[k]][d + 1];
+        if (k)
+            places &= ~(unsigned)se_house_in[h[k]][h[0]];
+        const uint8_t *hc = se_house_cell[h[k]];
+        for (; places; places &= places - 1) {
+            int c = hc[se_lowest(places)];
+            if (c != cell)
+                out[n++] = (uint16_t)SE_KEY(0, c, d);
+        }
+    }
+    return n;
+}
+
+int se_off_to_on_keys(const se_state *cur, int key, int y, int x, uint16_t keys[4],
+                      int8_t rule[4])
+{
+    int cell = SE_KEY_CELL(key), d = SE_KEY_DIGIT(key), n = 0;
+    if (y && se_popcount(cur->cand[cell]) == 2) {
+        keys[n] = (uint16_t)SE_KEY(1, cell, se_lowest(cur->cand[cell] & ~(1u << d)));
+        rule[n++] = -1;
+    }
+    for (int k = 0; x && k < 3; k++) {
+        int house = se_cell_house[cell][k];
+        unsigned places = cur->pos[house][d + 1];
+        if (se_popcount(places) != 2)
+            continue;
+        const uint8_t *hc = se_house_cell[house];
+        int oc = hc[se_lowest(places)];
+        if (oc == cell)
+            oc = hc[se_lowest(places & (places - 1))];
+        int nk = SE_KEY(1, oc, d), dup = 0;
+        for (int i = 0; i < n; i++)
+            dup |= keys[i] == nk;
+        if (!dup) {
+            keys[n] = (uint16_t)nk;
+            rule[n++] = (int8_t)house;
+        }
+    }
+    return n;
+}
+
+int32_t se_on_node(se_chain_ws *ws, const se_state *cur, const se_state *src, int key,
+                   int rule, int32_t parent, const se_pset *to_off, int dynamic)
+{
+    int32_t nn = se_node_new(ws, key, parent);
+    if (nn < 0 || !dynamic)
+        return nn;
+    int cell = SE_KEY_CELL(key), d = SE_KEY_DIGIT(key);
+    if (rule < 0) {
+        for (unsigned m = src->cand[cell] & ~cur->cand[cell]; m; m &= m - 1) {
+            int32_t hp = to_off->at[SE_KEY(0, cell, se_lowest(m))];
+            if (hp >= 0)
+                add_extra_parent(ws, nn, hp);
+        }
+    } else {
+        const uint8_t *hc = se_house_cell[rule];
+        for (unsigned m = src->pos[rule][d + 1] & ~cur->pos[rule][d + 1]; m; m &= m - 1) {
+            int32_t hp = to_off->at[SE_KEY(0, hc[se_lowest(m)], d)];
+            if (hp >= 0)
+                add_extra_parent(ws, nn, hp);
+        }
+    }
+    return nn;
+}
+
+/* Removes a candidate from a working grid (cand and pos together). */
+static void drop(se_state *g, int cell, int d)
+{
+    g->cand[cell] &= (uint16_t)~(1u << d);
+    const uint8_t *h = se_cell_house[cell];
+    g->pos[h[0]][d + 1] &= (uint16_t)~(1u << (cell / 9 % 3 * 3 + cell % 3));
+    g->pos[h[1]][d + 1] &= (uint16_t)~(1u << (cell % 9));
+    g->pos[h[2]][d + 1] &= (uint16_t)~(1u << (cell / 9));
+}
+
+int se_do_chaining(se_chain_ws *ws, const se_state *grid, se_pset *to_on,
+                   se_pset *to_off, int y, int dynamic, int32_t contra[2])
+{
+    se_state work;
+    const se_state *cur = grid;
+    if (dynamic) {
+        work = *grid;
+        cur = &work;
+    }
+    int32_t *qon = ws->queue_on, *qoff = ws->queue_off;
+    int hon = 0, ton = 0, hoff = 0, toff = 0;
+    for (int i = 0; i < to_on->n; i++)
+        qon[ton++] = to_on->at[to_on->order[i]];
+    for (int i = 0; i < to_off->n; i++)
+        qoff[toff++] = to_off->at[to_off->order[i]];
+    while (hon < ton || hoff < toff) {
+        if (ws->overflow)
+            return 0;
+        if (hon < ton) {
+            int32_t p = qon[hon++];
+            uint16_t offs[32];
+            int n = se_on_to_off(cur, ws->node[p].key, y, offs);
+            for (int i = 0; i < n; i++) {
+                int k = offs[i];
+                if (to_on->at[k + 729] >= 0) {
+                    contra[0] = to_on->at[k + 729];
+                    contra[1] = se_node_new(ws, k, p);
+                    return contra[1] >= 0;
+                }
+                if (to_off->at[k] < 0) {
+                    int32_t nn = se_node_new(ws, k, p);
+                    if (nn < 0)
+                        return 0;
+                    se_pset_add(to_off, k, nn);
+                    qoff[toff++] = nn;
+                }
+            }
+        } else {
+            int32_t p = qoff[hoff++];
+            uint16_t ons[4];
+            int8_t rule[4];
+            int n = se_off_to_on_keys(cur, ws->node[p].key, y, 1, ons, rule);
+            /* the new nodes' hidden parents are read before p goes */
+            for (int i = 0; i < n; i++) {
+                int k = ons[i];
+                if (to_off->at[k - 729] >= 0) {
+                    contra[0] = se_on_node(ws, cur, grid, k, rule[i], p, to_off, dynamic);
+                    contra[1] = to_off->at[k - 729];
+                    return contra[0] >= 0;
+                }
+                if (to_on->at[k] < 0) {
+                    int32_t nn = se_on_node(ws, cur, grid, k, rule[i], p, to_off, dynamic);
+                    if (nn < 0)
+                        return 0;
+                    se_pset_add(to_on, k, nn);
+                    qon[ton++] = nn;
+                }
+            }
+            if (dynamic) {
+                int k = ws->node[p].key;
+                drop(&work, SE_KEY_CELL(k), SE_KEY_DIGIT(k));
+            }
+        }
+    }
+    return 0;
+}

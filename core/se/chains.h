@@ -1,0 +1,207 @@
+/*
+ * chains.h - the implication engine shared by the chaining techniques of
+ * the Sudoku Explainer rater (cycles.c, forcing_chains.c).
+ *
+ * A "potential" is a candidate assumed true (on) or false (off); its key
+ * is on * 729 + cell * 9 + digit. Implications are recorded as nodes with
+ * parents, because the reference rates a chain by how many distinct
+ * potentials its conclusion depends on (its complexity), and sorts what a
+ * producer finds by that. Two rules make implications:
+ *   on -> off: the other candidates of the cell (the "Y" rule), and the
+ *              same digit elsewhere in the cell's box, row and column;
+ *   off -> on: the last candidate of a cell left with two (Y), and the
+ *              last place of the digit in a house left with two (X).
+ * In dynamic mode an off potential is also removed from a working copy of
+ * the candidates once processed, so later rules see the reduced grid, and
+ * a conclusion drawn from a reduced cell or house gets the removals that
+ * reduced it as extra ("hidden") parents.
+ */
+#ifndef SUDOKU_SE_CHAINS_H
+#define SUDOKU_SE_CHAINS_H
+
+#include "internal.h"
+#include "../cancel.h"
+
+#define SE_KEY(on, cell, d) ((on) * 729 + (cell) * 9 + (d))
+#define SE_KEY_ON(k) ((k) >= 729)
+#define SE_KEY_CELL(k) ((k) % 729 / 9)
+#define SE_KEY_DIGIT(k) ((k) % 9)
+
+typedef struct se_node {
+    uint16_t key;
+    uint16_t extra_count; /* hidden parents, in se_chain_ws.extra */
+    uint16_t depth;      /* links from the assumption along first parents */
+    int32_t parent;      /* first parent, -1 for an assumption */
+    int32_t extra_first;
+} se_node;
+
+/* A set of potentials in insertion order (the reference's LinkedSet):
+ * node index per key, -1 when absent. */
+typedef struct se_pset {
+    int32_t at[1458];
+    uint16_t order[1458];
+    int n;
+} se_pset;
+
+#define SE_MAX_NODES (1 << 17) /* a round needs some 20,000 at most */
+#define SE_MAX_EXTRA (1 << 19)
+
+typedef struct se_chain_ws {
+    se_node *node;       /* SE_MAX_NODES */
+    int32_t *extra;      /* SE_MAX_EXTRA */
+    int nnode, nextra;
+    int overflow;        /* a pool ran out: the search is not trustworthy */
+    /* the sets the multiple / dynamic search holds at once */
+    se_pset value_on[9], value_off[9], pos_on[9], pos_off[9];
+    se_pset tmp_on, tmp_off;
+    /* scratch */
+    int32_t *queue_on, *queue_off;  /* SE_MAX_NODES each */
+    uint32_t stamp[1458];
+    uint32_t stamp_now;
+    /* cycles.c: the implications on the unchanging grid, per key:
+     * on -> off without / with the cell rule, off -> on for X, Y, XY */
+    uint16_t static_off[2][729][29];
+    uint16_t static_on[3][729][4];
+    uint32_t off_seen[729], off_seen_now; /* cycles.c: offs met in one search */
+    int32_t *bfs_a, *bfs_b;         /* SE_MAX_NODES each */
+} se_chain_ws;
+
+/* The best hint of one producer so far, by the reference's order:
+ * difficulty (a double, summed as the reference sums it), then
+ * complexity, then the kind's sort key; earlier found wins ties. */
+typedef struct se_chain_best {
+    /* searches may stop early: above complexity `cap` (0: none), and
+     * beyond a hint known to exist (bounded) */
+    int cap, bounded;
+    double bound_difficulty;
+    int bound_complexity;
+    int found;
+    double difficulty;
+    int complexity;
+    int sort_key;
+    se_hint hint;
+} se_chain_best;
+
+se_chain_ws *se_chain_ws_new(void);
+void se_chain_ws_free(se_chain_ws *ws);
+
+static inline void se_pset_clear(se_pset *s)
+{
+    for (int i = 0; i < s->n; i++)
+        s->at[s->order[i]] = -1;
+    s->n = 0;
+}
+static inline void se_pset_init(se_pset *s)
+{
+    for (int i = 0; i < 1458; i++)
+        s->at[i] = -1;
+    s->n = 0;
+}
+static inline void se_pset_add(se_pset *s, int key, int32_t node)
+{
+    s->at[key] = node;
+    s->order[s->n++] = (uint16_t)key;
+}
+
+/* A fresh mark for ws->stamp[] (all earlier marks become stale). */
+static inline uint32_t se_next_stamp(se_chain_ws *ws)
+{
+    if (++ws->stamp_now == 0) {
+        for (int i = 0; i < 1458; i++)
+            ws->stamp[i] = 0;
+        ws->stamp_now = 1;
+    }
+    return ws->stamp_now;
+}
+
+/* A new node, or -1 when the pool is full (ws->overflow is then set). */
+static inline int32_t se_node_new(se_chain_ws *ws, int key, int32_t parent)
+{
+    if (ws->nnode >= SE_MAX_NODES) {
+        ws->overflow = 1;
+        return -1;
+    }
+    se_node *n = &ws->node[ws->nnode];
+    n->key = (uint16_t)key;
+    n->parent = parent;
+    n->depth = parent >= 0 ? (uint16_t)(ws->node[parent].depth + 1) : 0;
+    n->extra_count = 0;
+    n->extra_first = ws->nextra;
+    return ws->nnode++;
+}
+
+/* The number of distinct potentials `node` depends on, itself included
+ * (the reference's ancestor count, walked breadth first as it does). */
+int se_ancestor_count(se_chain_ws *ws, int32_t node);
+
+/* The reference's rating for a chain of this complexity on this base:
+ * base + 0.1 per length ceiling (4, 6, 8, 12, 16, ...) it exceeds. */
+double se_chain_difficulty(double base, int complexity);
+
+/* Offers a hint to `best`; keeps it if it sorts before what best has. */
+void se_chain_offer(se_chain_best *best, double difficulty, int complexity,
+                    int sort_key, const se_hint *h);
+
+/* Could a hint of this base and complexity still sort before `best`?
+ * (Every later producer pass has an equal or larger sort key, so a tie
+ * in rating and complexity never wins.) */
+static inline int se_chain_can_beat(const se_chain_best *best, double base, int complexity)
+{
+    if (best->cap && complexity > best->cap)
+        return 0;
+    double d = se_chain_difficulty(base, complexity);
+    if (best->bounded && (d > best->bound_difficulty ||
+                          (d == best->bound_difficulty && complexity > best->bound_complexity)))
+        return 0;
+    if (!best->found)
+        return 1;
+    return d < best->difficulty || (d == best->difficulty && complexity < best->complexity);
+}
+
+/* The largest complexity that could still sort before `best` on this
+ * base (0: none). */
+static inline int se_chain_limit(const se_chain_best *best, double base)
+{
+    if (!best->found && !best->cap && !best->bounded)
+        return 1 << 20;
+    int c = 0;
+    while (c < 4096 && se_chain_can_beat(best, base, c + 1))
+        c++;
+    return c;
+}
+
+/* Rating in tenths as serate prints a double rating. */
+int se_chain_tenths(double difficulty);
+
+/* Lists the potentials an "on" potential turns off (y: also the cell's
+ * other candidates), in the reference's order, without duplicates.
+ * Returns how many, keys in out[]. */
+int se_on_to_off(const se_state *g, int key, int y, uint16_t out[32]);
+
+/* The "on" potentials an "off" potential implies in grid `cur` (y: the
+ * cell rule, x: the house rule), in the reference's order without
+ * duplicates: keys, and per key the rule (-1: cell, else the house). */
+int se_off_to_on_keys(const se_state *cur, int key, int y, int x, uint16_t keys[4],
+                      int8_t rule[4]);
+/* The node of such an "on" potential; dynamic: with hidden parents, the
+ * removals (from `src` to `cur`) in its cell or house, found in to_off. */
+int32_t se_on_node(se_chain_ws *ws, const se_state *cur, const se_state *src, int key,
+                   int rule, int32_t parent, const se_pset *to_off, int dynamic);
+
+/* Completes toOn / toOff (each holding the assumptions) with everything
+ * they imply, processing an "on" first whenever one is pending, as the
+ * reference does. Returns 1 on a contradiction, with the two nodes in
+ * contra[0] (on) and contra[1] (off). y: use the cell rules; dynamic: see
+ * above. grid: not changed. */
+int se_do_chaining(se_chain_ws *ws, const se_state *grid, se_pset *to_on,
+                   se_pset *to_off, int y, int dynamic, int32_t contra[2]);
+
+/* The producers. Each returns 1 with the reference's first hint of its
+ * kind in h, 0 when none, -1 when cancelled or out of memory. */
+int se_find_cycles_and_chains(const se_state *s, se_hint *h, se_chain_ws *ws,
+                              const sudoku_cancel *cancel);
+/* kind: 0 Nishio, 1 multiple, 2 dynamic */
+int se_find_forcing_chains(const se_state *s, se_hint *h, int kind,
+                           se_chain_ws *ws, const sudoku_cancel *cancel);
+
+#endif

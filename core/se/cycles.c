@@ -1,0 +1,293 @@
+/*
+ * cycles.c - the reference's "Forcing Chains & Cycles" producer:
+ * bidirectional cycles (X 6.5, Y 6.5, both links 7.0) and forcing chains
+ * whose assumption implies its own negation (X 6.6, both links 7.0), each
+ * plus the length term (chains.c).
+ *
+ * As the reference does it: three passes over the grid, X links only,
+ * then Y links only, then both. Each pass starts from every candidate of
+ * every cell with two or more (a Y pass only from cells with exactly two)
+ * and, breadth first,
+ * - looks for cycles back to the starting "on" potential, at least four
+ *   links long; a cycle removes the digits that both an "on" and an "off"
+ *   node of the cycle see outside the cycle's cells;
+ * - (X and XY passes) looks for the starting potential's negation, from
+ *   "on" (the digit goes) and from "off" (the digit is placed).
+ * Everything found is sorted by rating, then complexity, then kind (X,
+ * Y, XY), stably; the first is the step. We keep only the running best.
+ *
+ * The cycle search keeps every "off" reached through a new parent (only
+ * ancestors are filtered), while each "on" is expanded once: that is the
+ * reference's rule, and it decides which cycles are found.
+ */
+#include <string.h>
+#include "chains.h"
+
+static int is_ancestor(const se_chain_ws *ws, int32_t child, int key)
+{
+    for (int32_t p = ws->node[child].parent; p >= 0; p = ws->node[p].parent)
+        if (ws->node[p].key == key)
+            return 1;
+    return 0;
+}
+
+static void offer_cycle(se_chain_ws *ws, const se_state *s, int32_t dst, int y, int x,
+                        se_chain_best *best)
+{
+    uint8_t in_cycle[81] = { 0 };
+    uint16_t forward[81] = { 0 }, back[81] = { 0 };
+    for (int32_t p = dst; ws->node[p].parent >= 0; p = ws->node[p].parent)
+        in_cycle[SE_KEY_CELL(ws->node[p].key)] = 1;
+    for (int32_t p = dst; ws->node[p].parent >= 0; p = ws->node[p].parent) {
+        int k = ws->node[p].key, cell = SE_KEY_CELL(k), d = SE_KEY_DIGIT(k);
+        uint16_t *side = SE_KEY_ON(k) ? forward : back;
+        for (int i = 0; i < 20; i++) {
+            int c = se_peer[cell][i];
+            if (!in_cycle[c] && (s->cand[c] >> d & 1))
+                side[c] |= (uint16_t)(1u << d);
+        }
+    }
+    se_hint h;
+    int complexity = se_ancestor_count(ws, dst);
+    double diff = se_chain_difficulty(y && x ? 7.0 : 6.5, complexity);
+    se_hint_clear(&h, x && y ? SE_XY_CYCLE : y ? SE_Y_CYCLE : SE_X_CYCLE, se_chain_tenths(diff));
+    int worth = 0;
+    for (int c = 0; c < 81; c++) {
+        h.elim[c] = forward[c] & back[c];
+        worth |= h.elim[c];
+    }
+    if (worth)
+        se_chain_offer(best, diff, complexity, y && x ? 4 : y ? 3 : 2, &h);
+}
+
+static void do_cycles(se_chain_ws *ws, const se_state *s, int source, int y, int x,
+                      se_chain_best *best)
+{
+    se_pset *to_on = &ws->tmp_on;
+    se_pset_clear(to_on);
+    int32_t *qon = ws->queue_on, *qoff = ws->queue_off;
+    int hon = 0, ton = 0, hoff = 0, toff = 0;
+    int32_t root = se_node_new(ws, source, -1);
+    se_pset_add(to_on, source, root);
+    qon[ton++] = root;
+    if (++ws->off_seen_now == 0) {
+        memset(ws->off_seen, 0, sizeof ws->off_seen);
+        ws->off_seen_now = 1;
+    }
+    const uint32_t seen = ws->off_seen_now;
+    const int table = x && y ? 2 : y;
+    int length = 0;
+    double base = y && x ? 7.0 : 6.5;
+    int limit = se_chain_limit(best, base);
+    while (hon < ton || hoff < toff) {
+        length++;
+        while (hon < ton) {
+            int32_t p = qon[hon++];
+            const uint16_t *offs = ws->static_off[y][ws->node[p].key - 729];
+            int n = offs[28];
+            /* mark p's ancestors once rather than walk them per "off" */
+            uint32_t st = se_next_stamp(ws);
+            for (int32_t a = ws->node[p].parent; a >= 0; a = ws->node[a].parent)
+                ws->stamp[ws->node[a].key] = st;
+            for (int i = 0; i < n; i++) {
+                if (ws->stamp[offs[i]] == st)
+                    continue;
+                /* An "off" met before implies "on"s that its first copy
+                 * has put in to_on by the time this one is processed: a
+                 * copy matters only if it closes the cycle. */
+                if (ws->off_seen[offs[i]] == seen) {
+                    const uint16_t *o = ws->static_on[table][offs[i]];
+                    if (o[0] != source && o[1] != source && o[2] != source && o[3] != source)
+                        continue;
+                }
+                ws->off_seen[offs[i]] = seen;
+                int32_t nn = se_node_new(ws, offs[i], p);
+                if (nn < 0 || toff >= SE_MAX_NODES)
+                    return;
+                qoff[toff++] = nn;
+            }
+        }
+        length++;
+        /* a cycle closed now has `length` links: its complexity */
+        if (length > limit)
+            return;
+        while (hoff < toff) {
+            int32_t p = qoff[hoff++];
+            const uint16_t *ons = ws->static_on[table][ws->node[p].key];
+            for (int i = 0; i < 4 && ons[i]; i++) {
+                int k = ons[i];
+                if (length >= 4 && k == source) {
+                    int32_t nn = se_node_new(ws, k, p);
+                    if (nn < 0)
+                        return;
+                    offer_cycle(ws, s, nn, y, x, best);
+                    limit = se_chain_limit(best, base);
+                }
+                if (to_on->at[k] < 0) {
+                    int32_t nn = se_node_new(ws, k, p);
+                    if (nn < 0)
+                        return;
+                    se_pset_add(to_on, k, nn);
+                    qon[ton++] = nn;
+                }
+            }
+        }
+        if (ws->overflow)
+            return;
+    }
+}
+
+static void offer_forcing_chain(se_chain_ws *ws, const se_state *s, int32_t target,
+                                int y, se_chain_best *best)
+{
+    int k = ws->node[target].key, cell = SE_KEY_CELL(k), d = SE_KEY_DIGIT(k);
+    se_hint h;
+    int complexity = se_ancestor_count(ws, target);
+    double diff = se_chain_difficulty(y ? 7.0 : 6.6, complexity);
+    se_hint_clear(&h, y ? SE_FORCING_CHAIN : SE_FORCING_X_CHAIN, se_chain_tenths(diff));
+    if (SE_KEY_ON(k)) {
+        h.elim[cell] = (uint16_t)(s->cand[cell] & ~(1u << d));
+        if (!h.elim[cell])
+            return;
+        h.cell = cell;
+        h.digit = d + 1;
+    } else {
+        h.elim[cell] = (uint16_t)(1u << d);
+    }
+    se_chain_offer(best, diff, complexity, y ? 4 : 2, &h);
+}
+
+/* Breadth first from one assumption until it implies its own negation;
+ * the first such chain is the one the reference keeps. */
+static void do_forcing_chain(se_chain_ws *ws, const se_state *s, int source, int y,
+                             se_chain_best *best)
+{
+    se_pset *to_on = &ws->tmp_on, *to_off = &ws->tmp_off;
+    se_pset_clear(to_on);
+    se_pset_clear(to_off);
+    int32_t *qon = ws->queue_on, *qoff = ws->queue_off;
+    int hon = 0, ton = 0, hoff = 0, toff = 0;
+    int32_t root = se_node_new(ws, source, -1);
+    if (root < 0)
+        return;
+    if (SE_KEY_ON(source)) {
+        se_pset_add(to_on, source, root);
+        qon[ton++] = root;
+    } else {
+        se_pset_add(to_off, source, root);
+        qoff[toff++] = root;
+    }
+    int negation = SE_KEY_ON(source) ? source - 729 : source + 729;
+    int limit = se_chain_limit(best, y ? 7.0 : 6.6);
+    while (hon < ton || hoff < toff) {
+        while (hon < ton) {
+            int32_t p = qon[hon++];
+            /* a target found from p has p's depth + 2 potentials */
+            if (ws->node[p].depth + 2 > limit)
+                return;
+            const uint16_t *offs = ws->static_off[y][ws->node[p].key - 729];
+            int n = offs[28];
+            for (int i = 0; i < n; i++) {
+                int k = offs[i];
+                if (k == negation) {
+                    int32_t nn = se_node_new(ws, k, p);
+                    if (nn >= 0)
+                        offer_forcing_chain(ws, s, nn, y, best);
+                    return;
+                }
+                if (to_off->at[k] < 0 && !is_ancestor(ws, p, k)) {
+                    int32_t nn = se_node_new(ws, k, p);
+                    if (nn < 0)
+                        return;
+                    se_pset_add(to_off, k, nn);
+                    qoff[toff++] = nn;
+                }
+            }
+        }
+        while (hoff < toff) {
+            int32_t p = qoff[hoff++];
+            if (ws->node[p].depth + 2 > limit)
+                return;
+            const uint16_t *ons = ws->static_on[y ? 2 : 0][ws->node[p].key];
+            for (int i = 0; i < 4 && ons[i]; i++) {
+                int k = ons[i];
+                if (k != negation && to_on->at[k] >= 0)
+                    continue;
+                int32_t nn = se_node_new(ws, k, p);
+                if (nn < 0)
+                    return;
+                if (k == negation) {
+                    offer_forcing_chain(ws, s, nn, y, best);
+                    return;
+                }
+                se_pset_add(to_on, k, nn);
+                qon[ton++] = nn;
+            }
+        }
+    }
+}
+
+/* The implications of every potential on this (unchanging) grid. An "on"
+ * key is never 0 (on keys are 729 and up), so 0 ends an "on" list. */
+static void make_tables(se_chain_ws *ws, const se_state *s)
+{
+    for (int k = 0; k < 729; k++) {
+        for (int y = 0; y < 2; y++) {
+            uint16_t *offs = ws->static_off[y][k];
+            offs[28] = 0;
+            if (s->cand[k / 9] >> (k % 9) & 1)
+                offs[28] = (uint16_t)se_on_to_off(s, k + 729, y, offs);
+        }
+        for (int t = 0; t < 3; t++) { /* X, Y, XY */
+            uint16_t keys[4] = { 0 };
+            int8_t rule[4];
+            if (s->cand[k / 9] >> (k % 9) & 1)
+                se_off_to_on_keys(s, k, t != 0, t != 1, keys, rule);
+            memcpy(ws->static_on[t][k], keys, sizeof keys);
+        }
+    }
+}
+
+/* One sweep over the three passes, in the reference's order. */
+static int sweep(const se_state *s, se_chain_ws *ws, const sudoku_cancel *cancel,
+                 se_chain_best *best)
+{
+    static const int pass_y[3] = { 0, 1, 1 }, pass_x[3] = { 1, 0, 1 };
+    for (int pass = 0; pass < 3; pass++) {
+        int y = pass_y[pass], x = pass_x[pass];
+        for (int cell = 0; cell < 81; cell++) {
+            int size = se_popcount(s->cand[cell]);
+            if (size < 2 || (!x && size > 2))
+                continue;
+            if (sudoku_cancelled(cancel))
+                return -1;
+            for (unsigned m = s->cand[cell]; m; m &= m - 1) {
+                int d = se_lowest(m);
+                ws->nnode = ws->nextra = 0;
+                do_cycles(ws, s, SE_KEY(1, cell, d), y, x, best);
+                if (x) {
+                    ws->nnode = ws->nextra = 0;
+                    do_forcing_chain(ws, s, SE_KEY(1, cell, d), y, best);
+                    ws->nnode = ws->nextra = 0;
+                    do_forcing_chain(ws, s, SE_KEY(0, cell, d), y, best);
+                }
+                if (ws->overflow)
+                    return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+int se_find_cycles_and_chains(const se_state *s, se_hint *h, se_chain_ws *ws,
+                              const sudoku_cancel *cancel)
+{
+    make_tables(ws, s);
+    se_chain_best best = { 0 };
+    if (sweep(s, ws, cancel, &best) < 0)
+        return -1;
+    if (!best.found)
+        return 0;
+    *h = best.hint;
+    return 1;
+}

@@ -1,0 +1,213 @@
+/*
+ * forcing_chains.c - the reference's producers built on full propagation
+ * (se_do_chaining): Nishio forcing chains 7.5, multiple forcing chains
+ * 8.0 and dynamic forcing chains 8.5, each plus the length term.
+ *
+ * For every cell in row-major order (multiple: three or more candidates;
+ * Nishio and dynamic: two or more) and each of its digits, in the
+ * reference's order:
+ * - binary chaining: propagate "digit on", then "digit off". Nishio and
+ *   dynamic report a contradiction of either (the digit goes / is
+ *   placed); dynamic, on a cell of three or more, also reports what both
+ *   assumptions turn on (placed) or off (removed) - "double" chains;
+ * - (not Nishio) region chaining: for each house (box, row, column) where
+ *   this cell is the digit's first place (multiple, dynamic: any number of
+ *   places), propagate each place "on"; what all places imply is proved;
+ * then (not Nishio) cell chaining: what all the cell's digits imply.
+ * Sort keys: double 1, cell 5, region 6, contradiction 7. The running
+ * best by rating, complexity, sort key (found first wins ties) is the
+ * step. Nishio uses only house links (no cell rules), and like dynamic
+ * chains works on the grid reduced by each "off" it reaches.
+ */
+#include "chains.h"
+
+typedef struct search {
+    se_chain_ws *ws;
+    const se_state *s;
+    double base;
+    /* the technique of a contradiction, double, cell and region step */
+    const int *technique;
+    se_chain_best *best;
+} search;
+
+/* A conclusion on `target` proved by chains ending at the given nodes. */
+static void offer(search *q, int target_key, const int32_t *ends, int nends, int sort_key,
+                  int technique)
+{
+    int cell = SE_KEY_CELL(target_key), d = SE_KEY_DIGIT(target_key);
+    se_hint h;
+    int complexity = 0;
+    se_hint_clear(&h, technique, 0);
+    if (SE_KEY_ON(target_key)) {
+        h.elim[cell] = (uint16_t)(q->s->cand[cell] & ~(1u << d));
+        if (!h.elim[cell])
+            return;
+        h.cell = cell;
+        h.digit = d + 1;
+    } else {
+        h.elim[cell] = (uint16_t)(1u << d);
+    }
+    for (int i = 0; i < nends; i++)
+        complexity += se_ancestor_count(q->ws, ends[i]);
+    double diff = se_chain_difficulty(q->base, complexity);
+    h.rating = se_chain_tenths(diff);
+    se_chain_offer(q->best, diff, complexity, sort_key, &h);
+}
+
+static void doubles(search *q, const se_pset *on_on, const se_pset *on_off,
+                    const se_pset *off_on, const se_pset *off_off);
+
+static void binary(search *q, int cell, int d, int nishio, int dynamic, int dbl,
+                   se_pset *on_on, se_pset *on_off)
+{
+    se_chain_ws *ws = q->ws;
+    int32_t contra[2];
+    se_pset *off_on = &ws->tmp_on, *off_off = &ws->tmp_off;
+    se_pset_clear(on_on);
+    se_pset_clear(on_off);
+    se_pset_clear(off_on);
+    se_pset_clear(off_off);
+    int y = !nishio, contradictions = dynamic || nishio;
+    int on = SE_KEY(1, cell, d), off = SE_KEY(0, cell, d);
+    se_pset_add(on_on, on, se_node_new(ws, on, -1));
+    if (se_do_chaining(ws, q->s, on_on, on_off, y, dynamic, contra) && contradictions)
+        /* the digit cannot be on: it goes; the result is not a placement */
+        offer(q, off, contra, 2, 7, q->technique[0]);
+    if (!contradictions && !dbl)
+        return; /* multiple chains: nothing uses the "off" propagation */
+    /* the "off" propagation is not kept past this function: its nodes go */
+    int mark = ws->nnode, mark_extra = ws->nextra;
+    se_pset_add(off_off, off, se_node_new(ws, off, -1));
+    if (se_do_chaining(ws, q->s, off_on, off_off, y, dynamic, contra) && contradictions)
+        offer(q, on, contra, 2, 7, q->technique[0]);
+    if (dbl)
+        doubles(q, on_on, on_off, off_on, off_off);
+    se_pset_clear(off_on);
+    se_pset_clear(off_off);
+    ws->nnode = mark;
+    ws->nextra = mark_extra;
+}
+
+/* What both "on" and "off" imply. */
+static void doubles(search *q, const se_pset *on_on, const se_pset *on_off,
+                    const se_pset *off_on, const se_pset *off_off)
+{
+    for (int i = 0; i < on_on->n; i++) {
+        int k = on_on->order[i];
+        if (off_on->at[k] >= 0) {
+            int32_t ends[2] = { on_on->at[k], off_on->at[k] };
+            offer(q, k, ends, 2, 1, q->technique[1]);
+        }
+    }
+    for (int i = 0; i < on_off->n; i++) {
+        int k = on_off->order[i];
+        if (off_off->at[k] >= 0) {
+            int32_t ends[2] = { on_off->at[k], off_off->at[k] };
+            offer(q, k, ends, 2, 1, q->technique[1]);
+        }
+    }
+}
+
+/* What every set of sets[0..n) holds, in sets[0]'s order, offered as one
+ * step each. */
+static void offer_common(search *q, se_pset *const *sets, int n, int sort_key, int technique)
+{
+    const se_pset *first = sets[0];
+    for (int i = 0; i < first->n; i++) {
+        int k = first->order[i], all = 1;
+        int32_t ends[9];
+        for (int j = 0; j < n && all; j++) {
+            ends[j] = sets[j]->at[k];
+            all = ends[j] >= 0;
+        }
+        if (all)
+            offer(q, k, ends, n, sort_key, technique);
+    }
+}
+
+static void regions(search *q, int cell, int d, int multiple, int dynamic, se_pset *on_on,
+                    se_pset *on_off)
+{
+    se_chain_ws *ws = q->ws;
+    for (int t = 0; t < 3; t++) {
+        int house = se_cell_house[cell][t];
+        const uint8_t *hc = se_house_cell[house];
+        unsigned places = se_positions(q->s, house, d + 1);
+        int count = se_popcount(places);
+        if (!(count == 2 || (multiple && count > 2)))
+            continue;
+        if (hc[se_lowest(places)] != cell)
+            continue; /* the house is met from its first place only */
+        se_pset *ons[9], *offs[9];
+        int n = 0, mark = ws->nnode, mark_extra = ws->nextra;
+        for (unsigned m = places; m; m &= m - 1) {
+            int other = hc[se_lowest(m)];
+            if (other == cell) {
+                ons[n] = on_on;
+                offs[n] = on_off;
+            } else {
+                int32_t contra[2];
+                ons[n] = &ws->pos_on[n];
+                offs[n] = &ws->pos_off[n];
+                se_pset_clear(ons[n]);
+                se_pset_clear(offs[n]);
+                int key = SE_KEY(1, other, d);
+                se_pset_add(ons[n], key, se_node_new(ws, key, -1));
+                se_do_chaining(ws, q->s, ons[n], offs[n], 1, dynamic, contra);
+            }
+            n++;
+        }
+        offer_common(q, ons, n, 6, q->technique[3]);
+        offer_common(q, offs, n, 6, q->technique[3]);
+        for (int i = 0; i < n; i++)
+            if (ons[i] != on_on) {
+                se_pset_clear(ons[i]);
+                se_pset_clear(offs[i]);
+            }
+        ws->nnode = mark; /* only these sets pointed at the nodes since */
+        ws->nextra = mark_extra;
+    }
+}
+
+int se_find_forcing_chains(const se_state *s, se_hint *h, int kind, se_chain_ws *ws,
+                           const sudoku_cancel *cancel)
+{
+    int nishio = kind == 0, multiple = kind >= 1, dynamic = kind != 1;
+    se_chain_best best = { 0 };
+    static const int techniques[3][4] = {
+        { SE_NISHIO, SE_NISHIO, SE_NISHIO, SE_NISHIO },
+        { SE_CELL_FORCING, SE_CELL_FORCING, SE_CELL_FORCING, SE_REGION_FORCING },
+        { SE_DYNAMIC_CONTRADICTION, SE_DYNAMIC_DOUBLE, SE_DYNAMIC_CELL, SE_DYNAMIC_REGION },
+    };
+    search q = { ws, s, nishio ? 7.5 : dynamic ? 8.5 : 8.0, techniques[kind], &best };
+    for (int cell = 0; cell < 81; cell++) {
+        int size = se_popcount(s->cand[cell]);
+        if (!(size > 2 || (size > 1 && dynamic)))
+            continue;
+        if (sudoku_cancelled(cancel))
+            return -1;
+        ws->nnode = ws->nextra = 0;
+        se_pset *ons[9], *offs[9];
+        int n = 0;
+        for (unsigned m = s->cand[cell]; m; m &= m - 1) {
+            int d = se_lowest(m);
+            int dbl = size >= 3 && !nishio && dynamic;
+            ons[n] = &ws->value_on[n];
+            offs[n] = &ws->value_off[n];
+            binary(&q, cell, d, nishio, dynamic, dbl, ons[n], offs[n]);
+            if (!nishio)
+                regions(&q, cell, d, multiple, dynamic, ons[n], offs[n]);
+            n++;
+            if (ws->overflow)
+                return -1;
+        }
+        if (!nishio && (size == 2 || (multiple && size > 2))) {
+            offer_common(&q, ons, n, 5, q.technique[2]);
+            offer_common(&q, offs, n, 5, q.technique[2]);
+        }
+    }
+    if (!best.found)
+        return 0;
+    *h = best.hint;
+    return 1;
+}
