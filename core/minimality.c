@@ -100,7 +100,8 @@ static void cheap_witnesses(const sudoku_grid *sol, cells givens, cells *needed)
     for (int t = 0; t < 2; t++)
         for (int x = 0; x < 9; x++)
             for (int y = x + 1; y < 3 * (x / 3) + 3; y++) {
-                uint8_t next[9], seen = 0;
+                uint8_t next[9];
+                uint16_t seen = 0;
                 for (int k = 0; k < 9; k++) {
                     int d = sol->cell[t ? 9 * k + y : 9 * y + k] - 1;
                     next[k] = t ? row_of[x][d] : at[x][d];
