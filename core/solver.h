@@ -56,15 +56,4 @@ int sudoku_solve_random_cancel(const sudoku_grid *puzzle, uint64_t seed,
                                sudoku_grid *solution,
                                const sudoku_cancel *cancel);
 
-/* The first solution of `puzzle` in which cell `cell` (0..80) does not
- * hold `digit` (1..9): returns 1 (written into `solution`, which may be
- * NULL), 0 when there is none, or SUDOKU_CANCELLED. With S the unique
- * solution of a puzzle P and c one of its givens, P less c keeps a unique
- * solution exactly when P less c has no solution with S[c] elsewhere than
- * in cell c: one search that stops at the first such solution answers
- * whether the clue is needed (core/minimality.h). */
-int sudoku_solve_excluding(const sudoku_grid *puzzle, int cell, int digit,
-                           sudoku_grid *solution,
-                           const sudoku_cancel *cancel);
-
 #endif

@@ -22,7 +22,6 @@
 #define sudoku_count_cancel twin_count_cancel
 #define sudoku_solver_build twin_solver_build
 #define sudoku_solve_random_cancel twin_solve_random_cancel
-#define sudoku_solve_excluding twin_solve_excluding
 #include "../../core/solver.c"
 #undef sudoku_solve
 #undef sudoku_solve_random
@@ -31,7 +30,6 @@
 #undef sudoku_count_cancel
 #undef sudoku_solver_build
 #undef sudoku_solve_random_cancel
-#undef sudoku_solve_excluding
 #include "random_puzzle.h"
 
 static void same(const sudoku_grid *p, uint64_t limit, uint64_t seed)

@@ -1,6 +1,5 @@
 /*
- * Minimality and redundant givens (core/minimality.h) and the search they
- * rest on (sudoku_solve_excluding) against slow twins: a given is
+ * Minimality and redundant givens (core/minimality.h) against a slow twin: a given is
  * redundant exactly when the plain counter of plain_count.h finds one
  * solution once it is removed. On random puzzles (mostly several or no
  * solutions), on unique puzzles dug from random grids and stopped at a
@@ -82,35 +81,6 @@ static void dig(sudoku_rng *rng, int tries, sudoku_grid *p)
     }
 }
 
-/* The excluding search against the plain counter: a solution with
- * another digit in the cell exists exactly when one of those digits
- * placed there leaves a solution; the one returned is a real one. */
-static void excluding(const sudoku_grid *p, sudoku_rng *rng)
-{
-    sudoku_grid out, q;
-    char text[82];
-    int cell = (int)sudoku_rng_below(rng, 81), digit = 1 + (int)sudoku_rng_below(rng, 9);
-    int fast = sudoku_solve_excluding(p, cell, digit, &out, NULL), slow = 0;
-    if (p->cell[cell])
-        slow = p->cell[cell] != digit && plain_count(p, 1, NULL) > 0;
-    else
-        for (int e = 1; e <= 9 && !slow; e++) {
-            if (e == digit)
-                continue;
-            q = *p;
-            q.cell[cell] = (uint8_t)e;
-            slow = plain_count(&q, 1, NULL) > 0;
-        }
-    CHECK_MSG(fast == slow, "excluding r%dc%d<>%d: %d vs plain %d for %s", cell / 9 + 1,
-              cell % 9 + 1, digit, fast, slow, check_line(p, text));
-    if (fast == 1) {
-        int ok = sudoku_grid_is_solution(&out) && out.cell[cell] != digit;
-        for (int i = 0; i < 81; i++)
-            ok &= !p->cell[i] || p->cell[i] == out.cell[i];
-        CHECK_MSG(ok, "excluding gave a wrong grid for %s", check_line(p, text));
-    }
-}
-
 static void real_set(const char *relpath, int limit)
 {
     FILE *f = check_open_data(relpath);
@@ -177,14 +147,12 @@ int main(int argc, char **argv)
     for (int i = 0; i < rounds; i++) {
         random_puzzle(&rng, i, &p);
         compare(&p);
-        excluding(&p, &rng);
     }
     /* unique puzzles, minimal (tries 81) and not */
     int minimal = 0, other = 0;
     for (int i = 0; i < digs; i++) {
         dig(&rng, i % 3 ? 81 : 40 + (int)sudoku_rng_below(&rng, 41), &p);
         compare(&p);
-        excluding(&p, &rng);
         if (sudoku_is_minimal(&p, NULL) == 1)
             minimal++;
         else
