@@ -110,6 +110,37 @@ static int plain_backdoor(const sudoku_grid *p, int max_size)
 
 static int sizes[8];
 
+/* A cancel hook that says stop at its stop_at-th question (0: never). */
+typedef struct asker {
+    long questions, stop_at;
+} asker;
+
+static int ask(void *arg)
+{
+    asker *a = arg;
+    return ++a->questions == a->stop_at;
+}
+
+/* A backdoor of size 3 (forum_hardest_1905_11plus): every pair is tried
+ * first, so the hook is asked several times; stopped at any question the
+ * call says cancelled, and a hook that never stops changes nothing. */
+static void cancelling(void)
+{
+    sudoku_grid p = check_grid("98.76....75....8....6......6....4.3.4...2...1..89..4....75..6......1...4.....3.2.");
+    asker never = {0, 0};
+    sudoku_cancel c = {ask, &never};
+    int cells[81], cells2[81];
+    CHECK(sudoku_backdoor(&p, cells, &c) == 3);
+    CHECK(sudoku_backdoor(&p, cells2, NULL) == 3 && !memcmp(cells, cells2, 3 * sizeof *cells));
+    CHECK_MSG(never.questions >= 4, "%ld questions", never.questions);
+    for (long k = 1; k <= never.questions; k++) {
+        asker stop = {0, k};
+        sudoku_cancel s = {ask, &stop};
+        CHECK_MSG(sudoku_backdoor(&p, NULL, &s) == SUDOKU_CANCELLED, "not cancelled at %ld", k);
+        CHECK(stop.questions == k);
+    }
+}
+
 static void compare(const sudoku_grid *p, int max_size)
 {
     char text[82];
@@ -218,6 +249,7 @@ int main(int argc, char **argv)
     memset(&p, 0, sizeof p);
     CHECK(sudoku_backdoor(&p, NULL, NULL) == SUDOKU_BACKDOOR_UNDEFINED);
 
+    cancelling();
     /* the plain twin tries every triple (seconds) only with --long */
     real_set("puzzles/forum_hardest_1905_11plus.txt", SANITIZED ? 3 : lng ? 500 : 40, lng ? 3 : 2);
     real_set("puzzles/17_clue.txt", SANITIZED ? 3 : lng ? 2000 : 40, 3);

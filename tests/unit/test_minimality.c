@@ -134,6 +134,40 @@ static void known_minimal(int limit)
     printf("17_clue: %d puzzles minimal\n", n);
 }
 
+/* A cancel hook that says stop at its stop_at-th question (0: never). */
+typedef struct asker {
+    long questions, stop_at;
+} asker;
+
+static int ask(void *arg)
+{
+    asker *a = arg;
+    return ++a->questions == a->stop_at;
+}
+
+/* Each search asks the solver's hook; a sparse puzzle with several
+ * solutions far apart (the first search, counting to two, runs long)
+ * stops at once, and a hook that never stops changes nothing. */
+static void cancelling(void)
+{
+    sudoku_grid p = check_grid("....8....2............3...............7...2..823....7.....23........8.......7....");
+    asker never = {0, 0}, first = {0, 1};
+    sudoku_cancel c = {ask, &never}, s = {ask, &first};
+    uint8_t a[81], b[81];
+    sudoku_grid q = check_grid("98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6");
+    CHECK(sudoku_redundant_clues(&q, a, &c) == sudoku_redundant_clues(&q, b, NULL) && !memcmp(a, b, 81));
+    CHECK(sudoku_is_minimal(&q, &c) == sudoku_is_minimal(&q, NULL));
+    /* the empty grid: counting to two takes a few nodes, no question */
+    memset(&p, 0, sizeof p);
+    CHECK(sudoku_is_minimal(&p, &s) == SUDOKU_MINIMAL_UNDEFINED);
+    /* a puzzle whose uniqueness check is long enough to ask */
+    p = check_grid("1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1");
+    first.questions = 0;
+    int r = sudoku_is_minimal(&p, &s);
+    CHECK_MSG(r == SUDOKU_CANCELLED || first.questions == 0, "r %d after %ld questions", r,
+              first.questions);
+}
+
 int main(int argc, char **argv)
 {
     int lng = check_long(argc, argv);
@@ -179,6 +213,7 @@ int main(int argc, char **argv)
     compare(&p);
 
     /* the plain counter needs half a second per 17-clue puzzle */
+    cancelling();
     real_set("puzzles/17_clue.txt", SANITIZED ? 1 : lng ? 200 : 3);
     known_minimal(SANITIZED ? 200 : lng ? 49158 : 5000);
     real_set("puzzles/forum_hardest_1905_11plus.txt", SANITIZED ? 10 : lng ? 3000 : 100);
