@@ -33,6 +33,17 @@
  * of row x exactly when its column is in the cycle (second). Marks in
  * needed[] the givens alone in one of them. Only a shortcut: every given
  * it leaves unmarked is searched. */
+/* Marks given c needed and no longer open. */
+static void mark(uint8_t *needed, int c, const sudoku_grid *sol, uint16_t *open_rows,
+                 uint16_t *open_cols, uint16_t *open_rows_of_col)
+{
+    int r = c / 9, col = c % 9;
+    needed[c] = 1;
+    open_rows[sol->cell[c] - 1] &= (uint16_t)~(1u << r);
+    open_cols[r] &= (uint16_t)~(1u << col);
+    open_rows_of_col[col] &= (uint16_t)~(1u << r);
+}
+
 static void cheap_witnesses(const sudoku_grid *puzzle, const sudoku_grid *sol,
                             uint8_t needed[SUDOKU_CELLS])
 {
@@ -54,34 +65,22 @@ static void cheap_witnesses(const sudoku_grid *puzzle, const sudoku_grid *sol,
                 given_rows_of_col[c] |= (uint16_t)(1u << r);
             }
         }
+    /* the same for the givens not yet marked: a line or digit pair
+     * without any is skipped (the two-line shapes go first: cheaper) */
+    uint16_t open_rows[9], open_cols[9], open_rows_of_col[9];
+    memcpy(open_rows, given_rows, sizeof open_rows);
+    memcpy(open_cols, given_cols, sizeof open_cols);
+    memcpy(open_rows_of_col, given_rows_of_col, sizeof open_rows_of_col);
     /* exactly one given: one of u, v holds a single bit, the other none */
 #define ALONE(u, v) (((u) | (v)) && !((u) & (v)) && !(((u) | (v)) & (((u) | (v)) - 1)))
-    for (int a = 0; a < 9; a++)
-        for (int b = a + 1; b < 9; b++) {
-            uint16_t next[9], left = 0x1FF;
-            for (int r = 0; r < 9; r++)
-                next[r] = (uint16_t)(1u << row_of[at[r][a]][b] |
-                                     1u << box_row[3 * (r / 3) + at[r][a] / 3][b]);
-            while (left) {
-                uint16_t orbit = (uint16_t)(left & (0u - left)), grown = orbit;
-                do {
-                    orbit = grown;
-                    for (uint16_t m = orbit; m; m &= (uint16_t)(m - 1))
-                        grown |= next[__builtin_ctz(m)];
-                } while (grown != orbit);
-                left &= (uint16_t)~orbit;
-                uint16_t u = orbit & given_rows[a], v = orbit & given_rows[b];
-                if (ALONE(u, v)) {
-                    int r = __builtin_ctz(u | v);
-                    needed[9 * r + at[r][u ? a : b]] = 1;
-                }
-            }
-        }
     for (int t = 0; t < 2; t++)
         for (int x = 0; x < 9; x++)
             for (int y = x + 1; y < 3 * (x / 3) + 3; y++) {
                 uint8_t next[9];
                 uint16_t left = 0x1FF;
+                const uint16_t *open = t ? open_rows_of_col : open_cols;
+                if (!(open[x] | open[y]))
+                    continue;
                 for (int k = 0; k < 9; k++) {
                     int d = sol->cell[t ? 9 * k + y : 9 * y + k] - 1;
                     next[k] = t ? row_of[x][d] : at[x][d];
@@ -96,10 +95,35 @@ static void cheap_witnesses(const sudoku_grid *puzzle, const sudoku_grid *sol,
                     uint16_t u = cycle & lines[x], v = cycle & lines[y];
                     if (cycle != (1u << k) && ALONE(u, v)) {
                         int j = __builtin_ctz(u | v), line = u ? x : y;
-                        needed[t ? 9 * j + line : 9 * line + j] = 1;
+                        mark(needed, t ? 9 * j + line : 9 * line + j, sol, open_rows,
+                             open_cols, open_rows_of_col);
                     }
                 }
             }
+    for (int a = 0; a < 9; a++)
+        for (int b = a + 1; b < 9; b++) {
+            uint16_t next[9], left = 0x1FF;
+            if (!(open_rows[a] | open_rows[b]))
+                continue;
+            for (int r = 0; r < 9; r++)
+                next[r] = (uint16_t)(1u << row_of[at[r][a]][b] |
+                                     1u << box_row[3 * (r / 3) + at[r][a] / 3][b]);
+            while (left) {
+                uint16_t orbit = (uint16_t)(left & (0u - left)), grown = orbit;
+                do {
+                    orbit = grown;
+                    for (uint16_t m = orbit; m; m &= (uint16_t)(m - 1))
+                        grown |= next[__builtin_ctz(m)];
+                } while (grown != orbit);
+                left &= (uint16_t)~orbit;
+                uint16_t u = orbit & given_rows[a], v = orbit & given_rows[b];
+                if (ALONE(u, v)) {
+                    int r = __builtin_ctz(u | v);
+                    mark(needed, 9 * r + at[r][u ? a : b], sol, open_rows, open_cols,
+                         open_rows_of_col);
+                }
+            }
+        }
 #undef ALONE
 }
 
