@@ -142,6 +142,24 @@ static unsigned seen_by_givens(const sudoku_grid *puzzle, int c)
     return seen;
 }
 
+/* 1 when `p` (cell c empty) has a solution with another digit than
+ * `digit` in c, 0 when not, or SUDOKU_CANCELLED. One search per digit the
+ * givens of p allow in c, in turn: guessing the cell first (a search that
+ * only excluded `digit` from the cell would guess elsewhere first) costs
+ * 10% fewer instructions. p is restored before returning. */
+static int other_digit(sudoku_grid *p, int c, int digit, const sudoku_cancel *cancel)
+{
+    unsigned allowed = 0x3FE & ~seen_by_givens(p, c) & ~(1u << digit);
+    int r = 0;
+    for (; allowed && r == 0; allowed &= allowed - 1) {
+        p->cell[c] = (uint8_t)__builtin_ctz(allowed);
+        uint64_t n = sudoku_count_cancel(p, 1, NULL, cancel);
+        r = n == SUDOKU_COUNT_CANCELLED ? SUDOKU_CANCELLED : n != 0;
+    }
+    p->cell[c] = 0;
+    return r;
+}
+
 /* Shared walk: marks redundant givens into `redundant` (may be NULL),
  * stopping at the first when `first_only`. */
 static int walk(const sudoku_grid *puzzle, int first_only,
@@ -165,17 +183,23 @@ static int walk(const sudoku_grid *puzzle, int first_only,
     for (int c = 0; c < SUDOKU_CELLS; c++) {
         if (!puzzle->cell[c] || needed[c])
             continue;
-        /* each digit the other givens allow in the cell but S's, in
-         * turn: guessing the cell first (a search that only excluded S[c]
-         * from the cell would guess elsewhere first) costs 10% fewer
-         * instructions */
-        unsigned allowed = 0x3FE & ~seen_by_givens(puzzle, c) & ~(1u << solution.cell[c]);
-        int r = 0;
-        for (; allowed && r == 0; allowed &= allowed - 1) {
-            less.cell[c] = (uint8_t)__builtin_ctz(allowed);
-            uint64_t n = sudoku_count_cancel(&less, 1, NULL, cancel);
-            r = n == SUDOKU_COUNT_CANCELLED ? SUDOKU_CANCELLED : n != 0;
+        /* first a smaller search: S kept in the two boxes outside the
+         * band, the stack and the box diagonal of c's box (c's own
+         * "Latin" set of three boxes); a solution there is a solution of P
+         * less c, and one exists for 96% of the givens the cheap sets
+         * leave on 17-clue puzzles, for two thirds of the search cost.
+         * Only when it finds none does the whole search decide. */
+        less.cell[c] = 0;
+        sudoku_grid near = less;
+        int band = c / 27, stack = c % 9 / 3;
+        for (int k = 0; k < SUDOKU_CELLS; k++) {
+            int kb = k / 27, ks = k % 9 / 3;
+            if (kb != band && ks != stack && (kb + ks) % 3 != (band + stack) % 3)
+                near.cell[k] = solution.cell[k];
         }
+        int r = other_digit(&near, c, solution.cell[c], cancel);
+        if (r == 0)
+            r = other_digit(&less, c, solution.cell[c], cancel);
         less.cell[c] = puzzle->cell[c];
         if (r == SUDOKU_CANCELLED)
             return SUDOKU_CANCELLED;
