@@ -192,11 +192,17 @@ static int walk(const sudoku_grid *puzzle, int first_only,
         less.cell[c] = 0;
         sudoku_grid near = less;
         int band = c / 27, stack = c % 9 / 3;
-        for (int k = 0; k < SUDOKU_CELLS; k++) {
-            int kb = k / 27, ks = k % 9 / 3;
-            if (kb != band && ks != stack && (kb + ks) % 3 != (band + stack) % 3)
-                near.cell[k] = solution.cell[k];
-        }
+        for (int kb = 0; kb < 3; kb++)
+            for (int ks = 0; ks < 3; ks++) {
+                if (kb == band || ks == stack || (kb + ks) % 3 == (band + stack) % 3)
+                    continue;
+                for (int row = 0; row < 3; row++) {
+                    int k = 27 * kb + 9 * row + 3 * ks;
+                    near.cell[k] = solution.cell[k];
+                    near.cell[k + 1] = solution.cell[k + 1];
+                    near.cell[k + 2] = solution.cell[k + 2];
+                }
+            }
         int r = other_digit(&near, c, solution.cell[c], cancel);
         if (r == 0)
             r = other_digit(&less, c, solution.cell[c], cancel);
