@@ -231,8 +231,9 @@ int main(int argc, char **argv)
     for (int k = 0; k < 8; k++)
         printf(" %d", sizes[k]);
     printf("\n");
-    /* every size up to 3 met, or the test proves little */
-    CHECK(sizes[0] > 0 && sizes[1] > 0 && sizes[2] > 0 && sizes[7] > 0);
+    /* sizes 0 to 2 and undefined all met, or the test proves little (size
+     * 2 is one dug puzzle in a few hundred: not in the sanitizers' 40) */
+    CHECK(sizes[0] > 0 && sizes[1] > 0 && sizes[7] > 0 && (SANITIZED || sizes[2] > 0));
 
     /* fixed cases: depth 0, 1, 2 (Berthier's examples), a full grid,
      * clashing givens, the empty grid */
