@@ -12,7 +12,7 @@
  * The answer is exact, whatever the size: sizes 0, 1, 2, ... are tried in
  * turn, each over every set of that size (less the sets that contain a
  * cell Singles already decide from the others, which add nothing). A size
- * of 3 costs tens of milliseconds, each further size about fifty times
+ * of 3 costs one or two milliseconds, each further size about fifty times
  * more, so a long call should pass a cancel hook.
  */
 #ifndef SUDOKU_BACKDOOR_H
