@@ -18,6 +18,9 @@
  *   version.h    SUDOKU_VERSION (generated from core/version.h.in)
  *   band.h       the 44 top-band classes and their completion counts
  *   random_grid.h exactly uniform random solution grids
+ *   facts.h      clue pattern, status, solution check, pattern symmetries
+ *   minimality.h minimal puzzles and redundant givens
+ *   backdoor.h   the Singles backdoor size
  */
 #ifndef SUDOKU_H
 #define SUDOKU_H
@@ -36,5 +39,8 @@
 #include "version.h"
 #include "band.h"
 #include "random_grid.h"
+#include "facts.h"
+#include "minimality.h"
+#include "backdoor.h"
 
 #endif

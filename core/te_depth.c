@@ -1,11 +1,7 @@
 /*
  * te_depth.c - T&E(Singles) depth, see te_depth.h for the definition.
  *
- * Representation: for each digit and each band of three rows, a 27-bit word
- * of the cells where the digit is still possible (a decided cell keeps the
- * bit of its own digit only), plus a word per band of undecided cells.
- * Copying a state for a trial is then 120 bytes, and all of Singles are a
- * few word operations per digit and band.
+ * The state and Singles live in singles.inc (shared with backdoor.c).
  *
  * Speed comes from three facts, none of which changes the result:
  *   - the T&E closure is confluent, so trials may run in any order;
@@ -49,127 +45,7 @@ __attribute__((noinline, cold)) static int te_poll(te_run *run)
     return sudoku_cancelled(run->cancel);
 }
 
-#define BAND_ALL 0x7FFFFFFu
-#define ROW_BITS 0x1FFu
-#define BOX_BITS 0x1C0E07u  /* the left box of a band */
-#define COL_BITS 0x40201u   /* the left column of a band */
-
-typedef struct te_state {
-    uint32_t c[9][3]; /* [digit][band]: possible or decided cells of the digit */
-    uint32_t u[3];    /* [band]: undecided cells */
-    /* What changed since Singles last looked: bit 9b+d for c[d][b]. The
-     * units of a changed digit need a hidden-single check, the cells of a
-     * changed band a naked-single check. */
-    uint32_t dirty;
-} te_state;
-
-#define DIRTY_ALL BAND_ALL
-#define DIRTY(d, b) (1u << (9 * (b) + (d)))
-
-/* Decides digit d in cell p of band b: the cell loses its other digits, the
- * digit leaves the cell's row, box and column. */
-static inline void te_place(te_state *s, int d, int b, int p)
-{
-    static const uint8_t other[3][2] = {{1, 2}, {0, 2}, {0, 1}};
-    uint32_t bit = 1u << p;
-    int r = p / 9, col = p - 9 * r;
-    uint32_t own = (ROW_BITS << (9 * r)) | (BOX_BITS << (3 * (col / 3)));
-    uint32_t colm = COL_BITS << col;
-    uint32_t dirty = DIRTY(d, b);
-    int b1 = other[b][0], b2 = other[b][1];
-    for (int e = 0; e < 9; e++) {
-        dirty |= ((s->c[e][b] >> p) & 1u) << (9 * b + e);
-        s->c[e][b] &= ~bit;
-    }
-    s->c[d][b] = (s->c[d][b] & ~own) | bit;
-    if (s->c[d][b1] & colm)
-        dirty |= DIRTY(d, b1);
-    if (s->c[d][b2] & colm)
-        dirty |= DIRTY(d, b2);
-    s->c[d][b1] &= ~colm;
-    s->c[d][b2] &= ~colm;
-    s->u[b] &= ~bit;
-    s->dirty |= dirty;
-}
-
-/* Deletes candidate d from cell p of band b. */
-static inline void te_delete(te_state *s, int d, int b, int p)
-{
-    s->c[d][b] &= ~(1u << p);
-    s->dirty |= DIRTY(d, b);
-}
-
-/* Singles to the fixpoint. */
-static int te_singles(te_state *s)
-{
-    while (s->dirty) {
-        uint32_t dirty = s->dirty;
-        s->dirty = 0;
-        /* naked singles, and cells without candidates */
-        for (int b = 0; b < 3; b++) {
-            uint32_t u = s->u[b], one = 0, two = 0;
-            if (!u || !(dirty & (ROW_BITS << (9 * b))))
-                continue;
-            for (int d = 0; d < 9; d++) {
-                uint32_t x = s->c[d][b];
-                two |= one & x;
-                one |= x;
-            }
-            if (u & ~one)
-                return TE_CONTRA;
-            for (uint32_t ns = u & ~two; ns; ns &= ns - 1) {
-                int p = __builtin_ctz(ns), d = 0;
-                uint32_t bit = 1u << p;
-                while (d < 9 && !(s->c[d][b] & bit))
-                    d++;
-                if (d == 9)
-                    return TE_CONTRA; /* emptied by a placement just made */
-                te_place(s, d, b, p);
-            }
-        }
-        /* hidden singles, and digits without a place in some unit: the
-         * cells alone in their row, box or column, found without a branch
-         * per unit */
-        for (int d = 0; d < 9; d++) {
-            uint32_t bands = (dirty >> d) & COL_BITS;
-            if (!bands)
-                continue;
-            uint32_t w[3] = {s->c[d][0], s->c[d][1], s->c[d][2]};
-            uint32_t lone[3] = {0, 0, 0}, o[3], t[3], O, T, spread;
-            int empty = 0;
-            for (int b = 0; b < 3; b++) {
-                uint32_t x = w[b], r0 = x & ROW_BITS, r1 = (x >> 9) & ROW_BITS,
-                         r2 = x >> 18;
-                o[b] = r0 | r1 | r2;
-                t[b] = (r0 & r1) | (r2 & (r0 | r1));
-                if (!(bands & (1u << (9 * b))))
-                    continue;
-                for (int k = 0; k < 3; k++) {
-                    uint32_t y = x & (ROW_BITS << (9 * k));
-                    uint32_t z = x & (BOX_BITS << (3 * k));
-                    empty |= !y | !z;
-                    lone[b] |= (y & (0u - y)) == y ? y : 0;
-                    lone[b] |= (z & (0u - z)) == z ? z : 0;
-                }
-            }
-            O = o[0] | o[1] | o[2];
-            T = t[0] | t[1] | t[2] | (o[0] & o[1]) | (o[2] & (o[0] | o[1]));
-            if (empty || O != ROW_BITS)
-                return TE_CONTRA;
-            spread = (O & ~T) * COL_BITS;
-            for (int b = 0; b < 3; b++) {
-                for (uint32_t m = (lone[b] | (w[b] & spread)) & s->u[b]; m;
-                     m &= m - 1) {
-                    int p = __builtin_ctz(m);
-                    /* an earlier placement may have taken the cell or digit */
-                    if (s->c[d][b] & s->u[b] & (1u << p))
-                        te_place(s, d, b, p);
-                }
-            }
-        }
-    }
-    return (s->u[0] | s->u[1] | s->u[2]) ? TE_STUCK : TE_SOLVED;
-}
+#include "singles.inc"
 
 static int te_passes(te_state *s, int n, const uint32_t (*known)[3],
                      te_run *run);
@@ -345,15 +221,7 @@ int sudoku_te_depth_cancel(const sudoku_grid *puzzle, int max_depth,
     for (int i = 0; i < SUDOKU_CELLS; i++)
         known[solution.cell[i] - 1][i / 27] |= 1u << (i % 27);
 
-    for (int d = 0; d < 9; d++)
-        for (int b = 0; b < 3; b++)
-            s.c[d][b] = BAND_ALL;
-    for (int b = 0; b < 3; b++)
-        s.u[b] = BAND_ALL;
-    s.dirty = DIRTY_ALL;
-    for (int i = 0; i < SUDOKU_CELLS; i++)
-        if (puzzle->cell[i])
-            te_place(&s, puzzle->cell[i] - 1, i / 27, i % 27);
+    te_init(&s, puzzle);
 
     r = te_singles(&s);
     /* With one solution T&E is sound, so it never meets a contradiction,

@@ -122,5 +122,14 @@ extern const sqlite3_module ext_band_classes_module;
  * virtual tables) */
 extern const sqlite3_module ext_generate_module;
 extern const sqlite3_module ext_neighbors_module;
+/* the collector's facts (facts.c) */
+void ext_clues(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+void ext_pattern(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+void ext_status(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+void ext_is_solution(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+void ext_symmetry(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+void ext_is_minimal(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+void ext_redundant_clues(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+void ext_backdoor(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 
 #endif

@@ -64,6 +64,15 @@ static const struct {
     /* uniform random grids and top-band classes */
     {"sudoku_random_grid", 1, DETERMINISTIC, ext_random_grid},
     {"sudoku_band_class", 1, DETERMINISTIC, ext_band_class},
+    /* the collector's facts (facts.c) */
+    {"sudoku_clues", 1, DETERMINISTIC, ext_clues},
+    {"sudoku_pattern", 1, DETERMINISTIC, ext_pattern},
+    {"sudoku_status", 1, DETERMINISTIC, ext_status},
+    {"sudoku_is_solution", 2, DETERMINISTIC, ext_is_solution},
+    {"sudoku_symmetry", 1, DETERMINISTIC, ext_symmetry},
+    {"sudoku_is_minimal", 1, DETERMINISTIC, ext_is_minimal},
+    {"sudoku_redundant_clues", 1, DETERMINISTIC, ext_redundant_clues},
+    {"sudoku_backdoor", 1, DETERMINISTIC, ext_backdoor},
 };
 
 /* Virtual table modules (table-valued functions), same place. */

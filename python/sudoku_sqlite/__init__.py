@@ -16,6 +16,7 @@ is raised as ValueError with its message. They are made from the table
 FUNCTIONS below: a new SQL function gets its wrapper by adding a row.
 """
 import inspect
+import json
 import os
 import sqlite3
 import sys
@@ -91,6 +92,22 @@ FUNCTIONS = [
      "among several solutions reproducibly."),
     ("count", "sudoku_count", ("puzzle",), ("limit",), None,
      "The number of solutions, stopping at limit."),
+    # the collector's facts
+    ("clues", "sudoku_clues", ("puzzle",), (), None, "The number of givens."),
+    ("pattern", "sudoku_pattern", ("puzzle",), (), None,
+     "The clue pattern: '1' for a given, '.' for an empty cell."),
+    ("status", "sudoku_status", ("puzzle",), (), None,
+     "'clash', 'solved', 'none', 'unique' or 'multiple'."),
+    ("is_solution", "sudoku_is_solution", ("puzzle", "grid"), (), bool,
+     "Whether grid is a valid full grid keeping every given of puzzle."),
+    ("symmetry", "sudoku_symmetry", ("puzzle",), (), json.loads,
+     "The names of the clue pattern's symmetries (a list)."),
+    ("is_minimal", "sudoku_is_minimal", ("puzzle",), (), bool,
+     "Whether no given can go keeping one solution; None unless unique."),
+    ("redundant_clues", "sudoku_redundant_clues", ("puzzle",), (), json.loads,
+     "The givens (as 'r1c1') whose removal alone keeps one solution."),
+    ("backdoor", "sudoku_backdoor", ("puzzle",), (), None,
+     "The Singles backdoor size; None unless the puzzle is unique."),
     ("te_depth", "sudoku_te_depth", ("puzzle",), ("max_depth",), None,
      "The T&E(Singles) depth, None when undefined or above max_depth."),
     ("se_rating", "sudoku_se_rating", ("puzzle",), ("which",), None,

@@ -129,3 +129,21 @@ def test_sqlite_utils_load_extension(tmp_path):
                           "--load-extension", sudoku_sqlite.loadable_path(), "--csv"],
                          check=True, capture_output=True, text=True).stdout
     assert out.split() == ["m", sudoku_sqlite.minlex(PUZZLE)]
+
+
+def test_collector_facts():
+    hard = "..34...8.......1.37.....5.42...9....5.71..4...6...7....7...2.....58....19...6...."
+    assert sudoku_sqlite.clues(hard) == 23
+    assert sudoku_sqlite.pattern(hard) == sql("SELECT sudoku_pattern(?)", hard)
+    assert sudoku_sqlite.status(hard) == "unique"
+    assert sudoku_sqlite.status("11" + "." * 79) == "clash"
+    assert sudoku_sqlite.is_solution(hard, sudoku_sqlite.solve(hard)) is True
+    assert sudoku_sqlite.is_solution(hard, sudoku_sqlite.solve(EMPTY)) is False
+    assert sudoku_sqlite.symmetry(EMPTY)[:2] == ["rotate180", "rotate90"]
+    assert sudoku_sqlite.is_minimal(hard) is True
+    assert sudoku_sqlite.is_minimal(EMPTY) is None
+    assert sudoku_sqlite.redundant_clues("1" + hard[1:]) == ["r1c1"]
+    assert sudoku_sqlite.backdoor(hard) == 2
+    with pytest.raises(ValueError) as e:
+        sudoku_sqlite.backdoor(hard[:80])
+    assert str(e.value).startswith("sudoku_backdoor: expected 81 cells, found 80")
