@@ -88,20 +88,29 @@ void ext_symmetry(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     sqlite3_result_text(ctx, out, (int)n, SQLITE_TRANSIENT);
 }
 
-void ext_is_minimal(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+/* The two facts that are one INTEGER from a search that may run long:
+ * NULL when the puzzle has no unique solution (the search's negative
+ * answer), SQLite's "interrupted" when the statement is. */
+static void result_search_int(sqlite3_context *ctx, sqlite3_value *arg,
+                              int (*search)(const sudoku_grid *, const sudoku_cancel *))
 {
     sudoku_grid grid;
     sudoku_cancel cancel;
     int r;
-    (void)argc;
-    if (ext_arg_grid(ctx, argv[0], 1, &grid) != EXT_OK)
+    if (ext_arg_grid(ctx, arg, 1, &grid) != EXT_OK)
         return;
     ext_cancel_init(sqlite3_context_db_handle(ctx), &cancel);
-    r = sudoku_is_minimal(&grid, &cancel);
+    r = search(&grid, &cancel);
     if (r == SUDOKU_CANCELLED)
         ext_result_interrupted(ctx);
     else if (r >= 0)
         sqlite3_result_int(ctx, r);
+}
+
+void ext_is_minimal(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    result_search_int(ctx, argv[0], sudoku_is_minimal);
 }
 
 /* A JSON array of the redundant givens in r1c1 notation, in row-major
@@ -141,18 +150,13 @@ void ext_redundant_clues(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     sqlite3_result_text(ctx, out, (int)n, SQLITE_TRANSIENT);
 }
 
+static int backdoor_size(const sudoku_grid *puzzle, const sudoku_cancel *cancel)
+{
+    return sudoku_backdoor(puzzle, NULL, cancel);
+}
+
 void ext_backdoor(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
-    sudoku_grid grid;
-    sudoku_cancel cancel;
-    int r;
     (void)argc;
-    if (ext_arg_grid(ctx, argv[0], 1, &grid) != EXT_OK)
-        return;
-    ext_cancel_init(sqlite3_context_db_handle(ctx), &cancel);
-    r = sudoku_backdoor(&grid, NULL, &cancel);
-    if (r == SUDOKU_CANCELLED)
-        ext_result_interrupted(ctx);
-    else if (r >= 0)
-        sqlite3_result_int(ctx, r);
+    result_search_int(ctx, argv[0], backdoor_size);
 }

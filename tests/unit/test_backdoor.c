@@ -168,28 +168,6 @@ static void compare(const sudoku_grid *p, int max_size)
         CHECK((sudoku_te_depth(p, 0) == 0) == (fast == 0));
 }
 
-static void dig(sudoku_rng *rng, int tries, sudoku_grid *p)
-{
-    sudoku_grid empty;
-    int order[81];
-    memset(&empty, 0, sizeof empty);
-    if (!sudoku_solve_random(&empty, sudoku_rng_next(rng), p))
-        abort();
-    for (int i = 0; i < 81; i++)
-        order[i] = i;
-    for (int i = 80; i > 0; i--) {
-        int j = (int)sudoku_rng_below(rng, (uint32_t)i + 1), t = order[i];
-        order[i] = order[j];
-        order[j] = t;
-    }
-    for (int i = 0; i < tries; i++) {
-        int c = order[i], d = p->cell[c];
-        p->cell[c] = 0;
-        if (sudoku_count(p, 2) != 1)
-            p->cell[c] = (uint8_t)d;
-    }
-}
-
 static void real_set(const char *relpath, int limit, int max_size)
 {
     FILE *f = check_open_data(relpath);
@@ -224,7 +202,7 @@ int main(int argc, char **argv)
     }
     /* dense to minimal unique puzzles: 30 to 81 cells looked at */
     for (int i = 0; i < rounds; i++) {
-        dig(&rng, i % 2 ? 81 : 30 + (int)sudoku_rng_below(&rng, 52), &p);
+        random_unique_puzzle(&rng, i % 2 ? 81 : 30 + (int)sudoku_rng_below(&rng, 52), &p);
         compare(&p, 3);
     }
     printf("sizes 0..6+, undefined:");

@@ -56,31 +56,6 @@ static void compare(const sudoku_grid *p)
         CHECK(plain_minimal_unique(p) == (ns == 0));
 }
 
-/* A unique puzzle: a random grid less cells removed in random order
- * while the solution stays unique, stopped after `tries` cells looked at
- * (81: a minimal puzzle). */
-static void dig(sudoku_rng *rng, int tries, sudoku_grid *p)
-{
-    sudoku_grid empty;
-    int order[81];
-    memset(&empty, 0, sizeof empty);
-    if (!sudoku_solve_random(&empty, sudoku_rng_next(rng), p))
-        abort();
-    for (int i = 0; i < 81; i++)
-        order[i] = i;
-    for (int i = 80; i > 0; i--) {
-        int j = (int)sudoku_rng_below(rng, (uint32_t)i + 1), t = order[i];
-        order[i] = order[j];
-        order[j] = t;
-    }
-    for (int i = 0; i < tries; i++) {
-        int c = order[i], d = p->cell[c];
-        p->cell[c] = 0;
-        if (sudoku_count(p, 2) != 1)
-            p->cell[c] = (uint8_t)d;
-    }
-}
-
 static void real_set(const char *relpath, int limit)
 {
     FILE *f = check_open_data(relpath);
@@ -185,7 +160,7 @@ int main(int argc, char **argv)
     /* unique puzzles, minimal (tries 81) and not */
     int minimal = 0, other = 0;
     for (int i = 0; i < digs; i++) {
-        dig(&rng, i % 3 ? 81 : 40 + (int)sudoku_rng_below(&rng, 41), &p);
+        random_unique_puzzle(&rng, i % 3 ? 81 : 40 + (int)sudoku_rng_below(&rng, 41), &p);
         compare(&p);
         if (sudoku_is_minimal(&p, NULL) == 1)
             minimal++;
