@@ -165,6 +165,24 @@ static int se_in_range(const sudoku_generate_options *opt, const sudoku_grid *p,
     return st == SUDOKU_SE_OK && path.er >= opt->se_min && path.er <= opt->se_max;
 }
 
+
+/* The difficulty targets, the last and dearest tests of an attempt: the
+ * T&E depth, then the SE rating. 1, 0 or SUDOKU_CANCELLED. */
+static int difficulty_ok(const sudoku_generate_options *opt, const sudoku_grid *p,
+                         const sudoku_cancel *cancel)
+{
+    if (opt->depth >= 0) {
+        int r = sudoku_te_depth_cancel(p, opt->depth, cancel);
+        if (r == SUDOKU_CANCELLED)
+            return r;
+        if (r != opt->depth)
+            return 0;
+    }
+    if (opt->se_min >= 0)
+        return se_in_range(opt, p, cancel);
+    return 1;
+}
+
 /* One attempt: 1 when p meets every target, 0 when not, SUDOKU_CANCELLED. */
 static int attempt(const sudoku_generate_options *opt, sudoku_rng *rng,
                    const sudoku_grid *s, sudoku_grid *p,
@@ -196,16 +214,7 @@ static int attempt(const sudoku_generate_options *opt, sudoku_rng *rng,
         if (r != 1)
             return r;
     }
-    if (opt->depth >= 0) {
-        r = sudoku_te_depth_cancel(p, opt->depth, cancel);
-        if (r == SUDOKU_CANCELLED)
-            return r;
-        if (r != opt->depth)
-            return 0;
-    }
-    if (opt->se_min >= 0)
-        return se_in_range(opt, p, cancel);
-    return 1;
+    return difficulty_ok(opt, p, cancel);
 }
 
 /* ------------------------------------------------ the vicinity climb */
@@ -261,17 +270,10 @@ static int climb_rounds(long grade)
 static int climb_accept(const sudoku_generate_options *opt, const sudoku_grid *p,
                         const sudoku_cancel *cancel)
 {
-    int clues = sudoku_grid_givens(p), r;
+    int clues = sudoku_grid_givens(p);
     if (clues < opt->clues_min || clues > opt->clues_max)
         return 0;
-    r = sudoku_te_depth_cancel(p, opt->depth, cancel);
-    if (r == SUDOKU_CANCELLED)
-        return r;
-    if (r != opt->depth)
-        return 0;
-    if (opt->se_min >= 0)
-        return se_in_range(opt, p, cancel);
-    return 1;
+    return difficulty_ok(opt, p, cancel);
 }
 
 /* Everything the climb keeps between steps (about 18 KB). */

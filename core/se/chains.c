@@ -289,3 +289,18 @@ int se_do_chaining(se_chain_ws *ws, const se_state *grid, se_pset *to_on,
     }
     return 0;
 }
+
+int se_chain_conclude(se_hint *h, const se_state *s, int key)
+{
+    int cell = SE_KEY_CELL(key), d = SE_KEY_DIGIT(key);
+    if (SE_KEY_ON(key)) {
+        h->elim[cell] = (uint16_t)(s->cand[cell] & ~(1u << d));
+        if (!h->elim[cell])
+            return 0;
+        h->cell = cell;
+        h->digit = d + 1;
+    } else {
+        h->elim[cell] = (uint16_t)(1u << d);
+    }
+    return 1;
+}

@@ -139,6 +139,12 @@ int se_ancestor_count(se_chain_ws *ws, int32_t node);
 double se_chain_difficulty(double base, int complexity);
 
 /* Offers a hint to `best`; keeps it if it sorts before what best has. */
+/* Writes into h the conclusion a chain proves on candidate `key`: when
+ * key is "on", its cell holds its digit (the other candidates go, and the
+ * hint places the digit); when "off", the digit leaves the cell. 0 when an
+ * "on" conclusion removes nothing (the cell already holds only it). */
+int se_chain_conclude(se_hint *h, const se_state *s, int key);
+
 void se_chain_offer(se_chain_best *best, double difficulty, int complexity,
                     int sort_key, const se_hint *h);
 

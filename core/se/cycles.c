@@ -140,20 +140,13 @@ static void do_cycles(se_chain_ws *ws, const se_state *s, int source, int y, int
 static void offer_forcing_chain(se_chain_ws *ws, const se_state *s, int32_t target,
                                 int y, se_chain_best *best)
 {
-    int k = ws->node[target].key, cell = SE_KEY_CELL(k), d = SE_KEY_DIGIT(k);
+    int k = ws->node[target].key;
     se_hint h;
     int complexity = se_ancestor_count(ws, target);
     double diff = se_chain_difficulty(y ? 7.0 : 6.6, complexity);
     se_hint_clear(&h, y ? SE_FORCING_CHAIN : SE_FORCING_X_CHAIN, se_chain_tenths(diff));
-    if (SE_KEY_ON(k)) {
-        h.elim[cell] = (uint16_t)(s->cand[cell] & ~(1u << d));
-        if (!h.elim[cell])
-            return;
-        h.cell = cell;
-        h.digit = d + 1;
-    } else {
-        h.elim[cell] = (uint16_t)(1u << d);
-    }
+    if (!se_chain_conclude(&h, s, k))
+        return;
     se_chain_offer(best, diff, complexity, y ? 4 : 2, &h);
 }
 

@@ -34,19 +34,11 @@ typedef struct search {
 static void offer(search *q, int target_key, const int32_t *ends, int nends, int sort_key,
                   int technique)
 {
-    int cell = SE_KEY_CELL(target_key), d = SE_KEY_DIGIT(target_key);
     se_hint h;
     int complexity = 0;
     se_hint_clear(&h, technique, 0);
-    if (SE_KEY_ON(target_key)) {
-        h.elim[cell] = (uint16_t)(q->s->cand[cell] & ~(1u << d));
-        if (!h.elim[cell])
-            return;
-        h.cell = cell;
-        h.digit = d + 1;
-    } else {
-        h.elim[cell] = (uint16_t)(1u << d);
-    }
+    if (!se_chain_conclude(&h, q->s, target_key))
+        return;
     for (int i = 0; i < nends; i++)
         complexity += se_ancestor_count(q->ws, ends[i]);
     double diff = se_chain_difficulty(q->base, complexity);

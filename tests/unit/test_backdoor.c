@@ -11,6 +11,7 @@
 #include "backdoor.h"
 #include "check.h"
 #include "random_puzzle.h"
+#include "cancel_asker.h"
 #include "solver.h"
 #include "te_depth.h"
 
@@ -109,17 +110,6 @@ static int plain_backdoor(const sudoku_grid *p, int max_size)
 }
 
 static int sizes[8];
-
-/* A cancel hook that says stop at its stop_at-th question (0: never). */
-typedef struct asker {
-    long questions, stop_at;
-} asker;
-
-static int ask(void *arg)
-{
-    asker *a = arg;
-    return ++a->questions == a->stop_at;
-}
 
 /* A backdoor of size 3 (forum_hardest_1905_11plus): every pair is tried
  * first, so the hook is asked several times; stopped at any question the

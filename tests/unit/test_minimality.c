@@ -13,6 +13,7 @@
 #include "minimality.h"
 #include "plain_count.h"
 #include "random_puzzle.h"
+#include "cancel_asker.h"
 #include "solver.h"
 
 /* The twin: -1 (not unique), else the number of redundant givens, marking
@@ -107,17 +108,6 @@ static void known_minimal(int limit)
     }
     fclose(f);
     printf("17_clue: %d puzzles minimal\n", n);
-}
-
-/* A cancel hook that says stop at its stop_at-th question (0: never). */
-typedef struct asker {
-    long questions, stop_at;
-} asker;
-
-static int ask(void *arg)
-{
-    asker *a = arg;
-    return ++a->questions == a->stop_at;
 }
 
 /* Each search asks the solver's hook; a sparse puzzle with several
