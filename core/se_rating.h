@@ -92,6 +92,13 @@ typedef enum sudoku_se_technique {
     SE_DYNAMIC_DOUBLE,       /* dynamic double forcing chains, 8.5 */
     SE_DYNAMIC_CELL,         /* dynamic cell forcing chains, 8.5 */
     SE_DYNAMIC_REGION,       /* dynamic region forcing chains, 8.5 */
+    /* dynamic+ (nesting level 1): the dynamic chains whose propagation
+     * also uses pointing/claiming, hidden and naked pairs and X-wings on
+     * the reduced grid, 9.0; named with " (+)" as the reference does */
+    SE_DYNAMIC_PLUS_CONTRADICTION,
+    SE_DYNAMIC_PLUS_DOUBLE,
+    SE_DYNAMIC_PLUS_CELL,
+    SE_DYNAMIC_PLUS_REGION,
     SE_TECHNIQUE_COUNT
 } sudoku_se_technique;
 

@@ -53,7 +53,7 @@ void se_chain_ws_free(se_chain_ws *ws)
     free(ws);
 }
 
-static void add_extra_parent(se_chain_ws *ws, int32_t node, int32_t parent)
+void se_node_add_parent(se_chain_ws *ws, int32_t node, int32_t parent)
 {
     if (ws->nextra >= SE_MAX_EXTRA) {
         ws->overflow = 1;
@@ -200,14 +200,14 @@ int32_t se_on_node(se_chain_ws *ws, const se_state *cur, const se_state *src, in
         for (unsigned m = src->cand[cell] & ~cur->cand[cell]; m; m &= m - 1) {
             int32_t hp = to_off->at[SE_KEY(0, cell, se_lowest(m))];
             if (hp >= 0)
-                add_extra_parent(ws, nn, hp);
+                se_node_add_parent(ws, nn, hp);
         }
     } else {
         const uint8_t *hc = se_house_cell[rule];
         for (unsigned m = src->pos[rule][d + 1] & ~cur->pos[rule][d + 1]; m; m &= m - 1) {
             int32_t hp = to_off->at[SE_KEY(0, hc[se_lowest(m)], d)];
             if (hp >= 0)
-                add_extra_parent(ws, nn, hp);
+                se_node_add_parent(ws, nn, hp);
         }
     }
     return nn;
@@ -224,7 +224,7 @@ static void drop(se_state *g, int cell, int d)
 }
 
 int se_do_chaining(se_chain_ws *ws, const se_state *grid, se_pset *to_on,
-                   se_pset *to_off, int y, int dynamic, int32_t contra[2])
+                   se_pset *to_off, int y, int dynamic, int level, int32_t contra[2])
 {
     se_state work;
     const se_state *cur = grid;
@@ -286,6 +286,10 @@ int se_do_chaining(se_chain_ws *ws, const se_state *grid, se_pset *to_on,
                 drop(&work, SE_KEY_CELL(k), SE_KEY_DIGIT(k));
             }
         }
+        /* dry: dynamic+ asks the advanced rules on the reduced grid */
+        if (level > 0 && hon == ton && hoff == toff &&
+            se_dynamic_plus_offs(ws, &work, grid, to_off, qoff, &toff) < 0)
+            return 0;
     }
     return 0;
 }

@@ -198,15 +198,25 @@ int32_t se_on_node(se_chain_ws *ws, const se_state *cur, const se_state *src, in
  * they imply, processing an "on" first whenever one is pending, as the
  * reference does. Returns 1 on a contradiction, with the two nodes in
  * contra[0] (on) and contra[1] (off). y: use the cell rules; dynamic: see
- * above. grid: not changed. */
+ * above; level 1 (dynamic+): see se_dynamic_plus_offs. grid: not changed. */
 int se_do_chaining(se_chain_ws *ws, const se_state *grid, se_pset *to_on,
-                   se_pset *to_off, int y, int dynamic, int32_t contra[2]);
+                   se_pset *to_off, int y, int dynamic, int level, int32_t contra[2]);
+
+/* Adds a further ("hidden") parent to a node. */
+void se_node_add_parent(se_chain_ws *ws, int32_t node, int32_t parent);
+
+/* dynamic_plus.c: at nesting level 1, when a dynamic propagation runs dry,
+ * the eliminations of the first advanced rule with hints resting on the
+ * chain's removals (`cur` reduced from `src`), added to to_off and queued
+ * as new "off"s. Returns how many, -1 when a pool ran out. */
+int se_dynamic_plus_offs(se_chain_ws *ws, const se_state *cur, const se_state *src,
+                         se_pset *to_off, int32_t *queue, int *tail);
 
 /* The producers. Each returns 1 with the reference's first hint of its
  * kind in h, 0 when none, -1 when cancelled or out of memory. */
 int se_find_cycles_and_chains(const se_state *s, se_hint *h, se_chain_ws *ws,
                               const sudoku_cancel *cancel);
-/* kind: 0 Nishio, 1 multiple, 2 dynamic */
+/* kind: 0 Nishio, 1 multiple, 2 dynamic, 3 dynamic+ */
 int se_find_forcing_chains(const se_state *s, se_hint *h, int kind,
                            se_chain_ws *ws, const sudoku_cancel *cancel);
 

@@ -1,7 +1,9 @@
 /*
  * forcing_chains.c - the reference's producers built on full propagation
  * (se_do_chaining): Nishio forcing chains 7.5, multiple forcing chains
- * 8.0 and dynamic forcing chains 8.5, each plus the length term.
+ * 8.0, dynamic forcing chains 8.5 and dynamic+ forcing chains 9.0 (the
+ * dynamic ones whose propagation also uses the advanced rules of
+ * dynamic_plus.c), each plus the length term.
  *
  * For every cell in row-major order (multiple: three or more candidates;
  * Nishio and dynamic: two or more) and each of its digits, in the
@@ -27,6 +29,7 @@ typedef struct search {
     double base;
     /* the technique of a contradiction, double, cell and region step */
     const int *technique;
+    int level; /* nesting: 1 for dynamic+ */
     se_chain_best *best;
 } search;
 
@@ -62,7 +65,7 @@ static void binary(search *q, int cell, int d, int nishio, int dynamic, int dbl,
     int y = !nishio, contradictions = dynamic || nishio;
     int on = SE_KEY(1, cell, d), off = SE_KEY(0, cell, d);
     se_pset_add(on_on, on, se_node_new(ws, on, -1));
-    if (se_do_chaining(ws, q->s, on_on, on_off, y, dynamic, contra) && contradictions)
+    if (se_do_chaining(ws, q->s, on_on, on_off, y, dynamic, q->level, contra) && contradictions)
         /* the digit cannot be on: it goes; the result is not a placement */
         offer(q, off, contra, 2, 7, q->technique[0]);
     if (!contradictions && !dbl)
@@ -70,7 +73,7 @@ static void binary(search *q, int cell, int d, int nishio, int dynamic, int dbl,
     /* the "off" propagation is not kept past this function: its nodes go */
     int mark = ws->nnode, mark_extra = ws->nextra;
     se_pset_add(off_off, off, se_node_new(ws, off, -1));
-    if (se_do_chaining(ws, q->s, off_on, off_off, y, dynamic, contra) && contradictions)
+    if (se_do_chaining(ws, q->s, off_on, off_off, y, dynamic, q->level, contra) && contradictions)
         offer(q, on, contra, 2, 7, q->technique[0]);
     if (dbl)
         doubles(q, on_on, on_off, off_on, off_off);
@@ -145,7 +148,7 @@ static void regions(search *q, int cell, int d, int multiple, int dynamic, se_ps
                 se_pset_clear(offs[n]);
                 int key = SE_KEY(1, other, d);
                 se_pset_add(ons[n], key, se_node_new(ws, key, -1));
-                se_do_chaining(ws, q->s, ons[n], offs[n], 1, dynamic, contra);
+                se_do_chaining(ws, q->s, ons[n], offs[n], 1, dynamic, q->level, contra);
             }
             n++;
         }
@@ -164,14 +167,17 @@ static void regions(search *q, int cell, int d, int multiple, int dynamic, se_ps
 int se_find_forcing_chains(const se_state *s, se_hint *h, int kind, se_chain_ws *ws,
                            const sudoku_cancel *cancel)
 {
-    int nishio = kind == 0, multiple = kind >= 1, dynamic = kind != 1;
+    int nishio = kind == 0, multiple = kind >= 1, dynamic = kind != 1, level = kind == 3;
     se_chain_best best = { 0 };
-    static const int techniques[3][4] = {
+    static const int techniques[4][4] = {
         { SE_NISHIO, SE_NISHIO, SE_NISHIO, SE_NISHIO },
         { SE_CELL_FORCING, SE_CELL_FORCING, SE_CELL_FORCING, SE_REGION_FORCING },
         { SE_DYNAMIC_CONTRADICTION, SE_DYNAMIC_DOUBLE, SE_DYNAMIC_CELL, SE_DYNAMIC_REGION },
+        { SE_DYNAMIC_PLUS_CONTRADICTION, SE_DYNAMIC_PLUS_DOUBLE, SE_DYNAMIC_PLUS_CELL,
+          SE_DYNAMIC_PLUS_REGION },
     };
-    search q = { ws, s, nishio ? 7.5 : dynamic ? 8.5 : 8.0, techniques[kind], &best };
+    search q = { ws, s, level ? 8.5 + 0.5 * level : nishio ? 7.5 : dynamic ? 8.5 : 8.0,
+                 techniques[kind], level, &best };
     for (int cell = 0; cell < 81; cell++) {
         int size = se_popcount(s->cand[cell]);
         if (!(size > 2 || (size > 1 && dynamic)))
