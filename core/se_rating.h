@@ -99,6 +99,13 @@ typedef enum sudoku_se_technique {
     SE_DYNAMIC_PLUS_DOUBLE,
     SE_DYNAMIC_PLUS_CELL,
     SE_DYNAMIC_PLUS_REGION,
+    /* nested level 2: dynamic chains whose propagation also uses every
+     * forcing chain and cycle of the reduced grid, 9.5; named with
+     * " (+ Forcing Chains)" */
+    SE_NESTED_FC_CONTRADICTION,
+    SE_NESTED_FC_DOUBLE,
+    SE_NESTED_FC_CELL,
+    SE_NESTED_FC_REGION,
     SE_TECHNIQUE_COUNT
 } sudoku_se_technique;
 

@@ -19,7 +19,12 @@ se_chain_ws *se_chain_ws_new(void)
     ws->queue_off = malloc(sizeof(int32_t) * SE_MAX_NODES);
     ws->bfs_a = malloc(sizeof(int32_t) * SE_MAX_NODES);
     ws->bfs_b = malloc(sizeof(int32_t) * SE_MAX_NODES);
-    if (!ws->node || !ws->extra || !ws->queue_on || !ws->queue_off || !ws->bfs_a || !ws->bfs_b) {
+    ws->nested = malloc(sizeof(se_nested_ref) * SE_MAX_NESTED);
+    ws->inner = NULL;
+    ws->nnested = 0;
+    ws->cancel = NULL;
+    ws->cancelled = 0;
+    if (!ws->nested || !ws->node || !ws->extra || !ws->queue_on || !ws->queue_off || !ws->bfs_a || !ws->bfs_b) {
         se_chain_ws_free(ws);
         return NULL;
     }
@@ -50,6 +55,8 @@ void se_chain_ws_free(se_chain_ws *ws)
     free(ws->queue_off);
     free(ws->bfs_a);
     free(ws->bfs_b);
+    free(ws->nested);
+    se_inner_free(ws->inner);
     free(ws);
 }
 
@@ -100,6 +107,55 @@ int se_ancestor_count(se_chain_ws *ws, int32_t start)
         ntodo = nnext;
     }
     return count;
+}
+
+int se_chain_complexity(se_chain_ws *ws, const int32_t *ends, int n)
+{
+    int total = 0, nseen = 0;
+    uint64_t seen[64];
+    for (int e = 0; e < n; e++) {
+        uint32_t st = se_next_stamp(ws);
+        int32_t *todo = ws->bfs_a, *next = ws->bfs_b;
+        int ntodo = 1;
+        todo[0] = ends[e];
+        while (ntodo) {
+            int nnext = 0;
+            for (int i = 0; i < ntodo; i++) {
+                const se_node *nd = &ws->node[todo[i]];
+                if (ws->stamp[nd->key] == st)
+                    continue;
+                ws->stamp[nd->key] = st;
+                total++;
+                if (nd->nested >= 0) {
+                    const se_nested_ref *r = &ws->nested[nd->nested];
+                    int known = 0;
+                    for (int j = 0; j < nseen && !known; j++)
+                        known = seen[j] == r->signature;
+                    if (!known) {
+                        if (nseen < 64)
+                            seen[nseen++] = r->signature;
+                        else
+                            ws->overflow = 1;
+                        total += r->complexity;
+                    }
+                }
+                if (nd->parent >= 0) {
+                    next[nnext++] = nd->parent;
+                    for (int x = 0; x < nd->extra_count; x++)
+                        next[nnext++] = ws->extra[nd->extra_first + x];
+                }
+                if (nnext > SE_MAX_NODES - 64) {
+                    ws->overflow = 1;
+                    return total;
+                }
+            }
+            int32_t *t = todo;
+            todo = next;
+            next = t;
+            ntodo = nnext;
+        }
+    }
+    return total;
 }
 
 double se_chain_difficulty(double base, int complexity)
@@ -193,7 +249,10 @@ int32_t se_on_node(se_chain_ws *ws, const se_state *cur, const se_state *src, in
                    int rule, int32_t parent, const se_pset *to_off, int dynamic)
 {
     int32_t nn = se_node_new(ws, key, parent);
-    if (nn < 0 || !dynamic)
+    if (nn < 0)
+        return nn;
+    ws->node[nn].cause = (int8_t)rule;
+    if (!dynamic)
         return nn;
     int cell = SE_KEY_CELL(key), d = SE_KEY_DIGIT(key);
     if (rule < 0) {
@@ -288,7 +347,7 @@ int se_do_chaining(se_chain_ws *ws, const se_state *grid, se_pset *to_on,
         }
         /* dry: dynamic+ asks the advanced rules on the reduced grid */
         if (level > 0 && hon == ton && hoff == toff &&
-            se_dynamic_plus_offs(ws, &work, grid, to_off, qoff, &toff) < 0)
+            se_dynamic_plus_offs(ws, &work, grid, to_off, qoff, &toff, level) < 0)
             return 0;
     }
     return 0;

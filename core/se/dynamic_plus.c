@@ -228,7 +228,7 @@ static void x_wings(collect *k, const se_state *cur, const se_state *src)
 }
 
 int se_dynamic_plus_offs(se_chain_ws *ws, const se_state *cur, const se_state *src,
-                         se_pset *to_off, int32_t *queue, int *tail)
+                         se_pset *to_off, int32_t *queue, int *tail, int level)
 {
     collect k = { .ws = ws, .to_off = to_off, .queue = queue, .tail = tail };
     locking(&k, cur, src);
@@ -238,5 +238,7 @@ int se_dynamic_plus_offs(se_chain_ws *ws, const se_state *cur, const se_state *s
         naked_pairs(&k, cur, src);
     if (!k.used)
         x_wings(&k, cur, src);
+    if (!k.used && level >= 2)
+        return se_nested_offs(ws, cur, src, to_off, queue, tail, level);
     return ws->overflow ? -1 : k.added;
 }

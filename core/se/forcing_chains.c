@@ -38,12 +38,13 @@ static void offer(search *q, int target_key, const int32_t *ends, int nends, int
                   int technique)
 {
     se_hint h;
-    int complexity = 0;
     se_hint_clear(&h, technique, 0);
     if (!se_chain_conclude(&h, q->s, target_key))
         return;
-    for (int i = 0; i < nends; i++)
-        complexity += se_ancestor_count(q->ws, ends[i]);
+    int complexity = q->level >= 2 ? se_chain_complexity(q->ws, ends, nends) : 0;
+    if (q->level < 2)
+        for (int i = 0; i < nends; i++)
+            complexity += se_ancestor_count(q->ws, ends[i]);
     double diff = se_chain_difficulty(q->base, complexity);
     h.rating = se_chain_tenths(diff);
     se_chain_offer(q->best, diff, complexity, sort_key, &h);
@@ -167,24 +168,30 @@ static void regions(search *q, int cell, int d, int multiple, int dynamic, se_ps
 int se_find_forcing_chains(const se_state *s, se_hint *h, int kind, se_chain_ws *ws,
                            const sudoku_cancel *cancel)
 {
-    int nishio = kind == 0, multiple = kind >= 1, dynamic = kind != 1, level = kind == 3;
+    int nishio = kind == 0, multiple = kind >= 1, dynamic = kind != 1;
+    int level = kind >= 3 ? kind - 2 : 0;
     se_chain_best best = { 0 };
-    static const int techniques[4][4] = {
+    static const int techniques[5][4] = {
         { SE_NISHIO, SE_NISHIO, SE_NISHIO, SE_NISHIO },
         { SE_CELL_FORCING, SE_CELL_FORCING, SE_CELL_FORCING, SE_REGION_FORCING },
         { SE_DYNAMIC_CONTRADICTION, SE_DYNAMIC_DOUBLE, SE_DYNAMIC_CELL, SE_DYNAMIC_REGION },
         { SE_DYNAMIC_PLUS_CONTRADICTION, SE_DYNAMIC_PLUS_DOUBLE, SE_DYNAMIC_PLUS_CELL,
           SE_DYNAMIC_PLUS_REGION },
+        { SE_NESTED_FC_CONTRADICTION, SE_NESTED_FC_DOUBLE, SE_NESTED_FC_CELL,
+          SE_NESTED_FC_REGION },
     };
-    search q = { ws, s, level ? 8.5 + 0.5 * level : nishio ? 7.5 : dynamic ? 8.5 : 8.0,
-                 techniques[kind], level, &best };
+    double base = level >= 2 ? 9.5 + 0.5 * (level - 2) : level ? 8.5 + 0.5 * level
+                : nishio ? 7.5 : dynamic ? 8.5 : 8.0;
+    search q = { ws, s, base, techniques[kind], level, &best };
+    ws->cancel = cancel;
+    ws->cancelled = 0;
     for (int cell = 0; cell < 81; cell++) {
         int size = se_popcount(s->cand[cell]);
         if (!(size > 2 || (size > 1 && dynamic)))
             continue;
         if (sudoku_cancelled(cancel))
             return -1;
-        ws->nnode = ws->nextra = 0;
+        ws->nnode = ws->nextra = ws->nnested = 0;
         se_pset *ons[9], *offs[9];
         int n = 0;
         for (unsigned m = s->cand[cell]; m; m &= m - 1) {
@@ -197,7 +204,7 @@ int se_find_forcing_chains(const se_state *s, se_hint *h, int kind, se_chain_ws 
                 regions(&q, cell, d, multiple, dynamic, ons[n], offs[n]);
             n++;
             if (ws->overflow)
-                return -1;
+                return -1; /* out of room or cancelled (ws->cancelled) */
         }
         if (!nishio && (size == 2 || (multiple && size > 2))) {
             offer_common(&q, ons, n, 5, q.technique[2]);

@@ -137,6 +137,10 @@ static const char *const technique_name[SE_TECHNIQUE_COUNT] = {
     [SE_DYNAMIC_PLUS_DOUBLE] = "Dynamic Double Forcing Chains (+)",
     [SE_DYNAMIC_PLUS_CELL] = "Dynamic Cell Forcing Chains (+)",
     [SE_DYNAMIC_PLUS_REGION] = "Dynamic Region Forcing Chains (+)",
+    [SE_NESTED_FC_CONTRADICTION] = "Dynamic Contradiction Forcing Chains (+ Forcing Chains)",
+    [SE_NESTED_FC_DOUBLE] = "Dynamic Double Forcing Chains (+ Forcing Chains)",
+    [SE_NESTED_FC_CELL] = "Dynamic Cell Forcing Chains (+ Forcing Chains)",
+    [SE_NESTED_FC_REGION] = "Dynamic Region Forcing Chains (+ Forcing Chains)",
 };
 
 const char *sudoku_se_technique_name(sudoku_se_technique t)
@@ -222,9 +226,10 @@ static int chain_step(const se_state *s, se_hint *h, se_chain_ws **ws,
     int r = se_find_cycles_and_chains(s, h, *ws, cancel);
     if (r == 0 && se_find_aligned_exclusion(s, h, 3))
         return 1;
-    for (int kind = 0; r == 0 && kind < 4; kind++) /* Nishio, multiple, dynamic, dynamic+ */
+    /* Nishio, multiple, dynamic, dynamic+, nested level 2 */
+    for (int kind = 0; r == 0 && kind < 5; kind++)
         r = se_find_forcing_chains(s, h, kind, *ws, cancel);
-    return r; /* 0: nested chains (9.5 and up) are next, not written yet */
+    return r; /* 0: nested level 3 (10.0) is next, not written yet */
 }
 
 /* The first step in the reference's order among the techniques we have:
