@@ -10,14 +10,16 @@
  * rating of the first step. core/se/rating.c says exactly how.
  *
  * THIS VERSION implements every technique the reference tries up to its
- * dynamic forcing chains: singles to the XYZ-Wing, unique rectangles and
- * loops, the quads, BUG, aligned pair and triple exclusion, cycles,
- * forcing chains, Nishio, multiple and dynamic forcing chains (see the
+ * nested forcing chains of level 2: singles to the XYZ-Wing, unique
+ * rectangles and loops, the quads, BUG, aligned pair and triple
+ * exclusion, cycles, forcing chains, Nishio, multiple and dynamic forcing
+ * chains, dynamic+ (9.0) and nested level 2 (9.5) forcing chains (see the
  * enum below). When the reference's next step would need a technique it
- * does not have yet (dynamic+ and nested forcing chains, 9.0 and up), it
- * returns SUDOKU_SE_UNSUPPORTED and never guesses a rating. So every
- * rating it returns is exact, and every puzzle serate rates below 9.0 is
- * rated.
+ * does not have yet (nested levels 3 to 5, 10.0 and up), it returns
+ * SUDOKU_SE_UNSUPPORTED and never guesses a rating. So every rating it
+ * returns is exact (but for one order the reference leaves to the JVM's
+ * hash codes, core/se/rating.c), and every puzzle serate rates below 9.5
+ * is rated.
  *
  * Reentrant; the path lives in the caller's struct. A puzzle that reaches
  * the chains allocates one work area for the call (freed before return).
@@ -106,6 +108,24 @@ typedef enum sudoku_se_technique {
     SE_NESTED_FC_DOUBLE,
     SE_NESTED_FC_CELL,
     SE_NESTED_FC_REGION,
+    /* nested level 3 (10.0, " (+ Multiple Forcing Chains)"): inner
+     * forcing chains & cycles, then multiple forcing chains */
+    SE_NESTED_MFC_CONTRADICTION,
+    SE_NESTED_MFC_DOUBLE,
+    SE_NESTED_MFC_CELL,
+    SE_NESTED_MFC_REGION,
+    /* nested level 4 (10.5, " (+ Dynamic Forcing Chains)"): inner dynamic
+     * forcing chains */
+    SE_NESTED_DFC_CONTRADICTION,
+    SE_NESTED_DFC_DOUBLE,
+    SE_NESTED_DFC_CELL,
+    SE_NESTED_DFC_REGION,
+    /* nested level 5 (11.0, " (+ Dynamic Forcing Chains (+ Forcing
+     * Chains))"): inner dynamic forcing chains, then inner level 2 */
+    SE_NESTED_DFC2_CONTRADICTION,
+    SE_NESTED_DFC2_DOUBLE,
+    SE_NESTED_DFC2_CELL,
+    SE_NESTED_DFC2_REGION,
     SE_TECHNIQUE_COUNT
 } sudoku_se_technique;
 

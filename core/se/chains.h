@@ -248,13 +248,25 @@ int se_dynamic_plus_offs(se_chain_ws *ws, const se_state *cur, const se_state *s
 int se_nested_offs(se_chain_ws *ws, const se_state *cur, const se_state *src,
                    se_pset *to_off, int32_t *queue, int *tail, int level);
 void se_inner_free(struct se_inner *in);
+/* Records one inner hint (conclusion `hint`, chains ending at ends[]) in
+ * the collector of a nested search: its rule parents (root_cause: the
+ * rule of the assumptions, -1 the cell, a house, -2 none), eliminations,
+ * identity. */
+void se_inner_record(struct se_inner *in, se_chain_ws *ws, const se_hint *hint,
+                     const int32_t *ends, int nends, int root_cause, double difficulty,
+                     int complexity, int sort_key);
+/* Every hint of a forcing chains producer (kind as below) on grid s,
+ * recorded in `collect`, in the reference's order of discovery. 0, or -1
+ * when a pool ran out or the search was cancelled. */
+int se_forcing_chains_all(const se_state *s, int kind, se_chain_ws *ws,
+                          struct se_inner *collect, const sudoku_cancel *cancel);
 
 /* The producers. Each returns 1 with the reference's first hint of its
  * kind in h, 0 when none, -1 when cancelled or out of memory. */
 int se_find_cycles_and_chains(const se_state *s, se_hint *h, se_chain_ws *ws,
                               const sudoku_cancel *cancel);
-/* kind: 0 Nishio, 1 multiple, 2 dynamic, 3 dynamic+, 4 nested level 2
- * (dynamic chains using forcing chains on the reduced grid) */
+/* kind: 0 Nishio, 1 multiple, 2 dynamic, 3 dynamic+, 4..7 nested levels
+ * 2..5 (dynamic chains using inner chains on the reduced grid) */
 int se_find_forcing_chains(const se_state *s, se_hint *h, int kind,
                            se_chain_ws *ws, const sudoku_cancel *cancel);
 

@@ -31,6 +31,8 @@ typedef struct search {
     const int *technique;
     int level; /* nesting: 1 for dynamic+ */
     se_chain_best *best;
+    struct se_inner *collect; /* nested: every hint goes there, not to best */
+    int region;               /* the house of the region chains being offered */
 } search;
 
 /* A conclusion on `target` proved by chains ending at the given nodes. */
@@ -47,6 +49,13 @@ static void offer(search *q, int target_key, const int32_t *ends, int nends, int
             complexity += se_ancestor_count(q->ws, ends[i]);
     double diff = se_chain_difficulty(q->base, complexity);
     h.rating = se_chain_tenths(diff);
+    if (q->collect) {
+        /* the assumptions of cell chains rest on the cell's rule, those of
+         * region chains on the house's */
+        int root = sort_key == 5 ? -1 : sort_key == 6 ? q->region : -2;
+        se_inner_record(q->collect, q->ws, &h, ends, nends, root, diff, complexity, sort_key);
+        return;
+    }
     se_chain_offer(q->best, diff, complexity, sort_key, &h);
 }
 
@@ -153,6 +162,7 @@ static void regions(search *q, int cell, int d, int multiple, int dynamic, se_ps
             }
             n++;
         }
+        q->region = house;
         offer_common(q, ons, n, 6, q->technique[3]);
         offer_common(q, offs, n, 6, q->technique[3]);
         for (int i = 0; i < n; i++)
@@ -165,13 +175,12 @@ static void regions(search *q, int cell, int d, int multiple, int dynamic, se_ps
     }
 }
 
-int se_find_forcing_chains(const se_state *s, se_hint *h, int kind, se_chain_ws *ws,
-                           const sudoku_cancel *cancel)
+static int run(const se_state *s, int kind, se_chain_ws *ws, const sudoku_cancel *cancel,
+               se_chain_best *best, struct se_inner *collect)
 {
     int nishio = kind == 0, multiple = kind >= 1, dynamic = kind != 1;
     int level = kind >= 3 ? kind - 2 : 0;
-    se_chain_best best = { 0 };
-    static const int techniques[5][4] = {
+    static const int techniques[8][4] = {
         { SE_NISHIO, SE_NISHIO, SE_NISHIO, SE_NISHIO },
         { SE_CELL_FORCING, SE_CELL_FORCING, SE_CELL_FORCING, SE_REGION_FORCING },
         { SE_DYNAMIC_CONTRADICTION, SE_DYNAMIC_DOUBLE, SE_DYNAMIC_CELL, SE_DYNAMIC_REGION },
@@ -179,18 +188,26 @@ int se_find_forcing_chains(const se_state *s, se_hint *h, int kind, se_chain_ws 
           SE_DYNAMIC_PLUS_REGION },
         { SE_NESTED_FC_CONTRADICTION, SE_NESTED_FC_DOUBLE, SE_NESTED_FC_CELL,
           SE_NESTED_FC_REGION },
+        { SE_NESTED_MFC_CONTRADICTION, SE_NESTED_MFC_DOUBLE, SE_NESTED_MFC_CELL,
+          SE_NESTED_MFC_REGION },
+        { SE_NESTED_DFC_CONTRADICTION, SE_NESTED_DFC_DOUBLE, SE_NESTED_DFC_CELL,
+          SE_NESTED_DFC_REGION },
+        { SE_NESTED_DFC2_CONTRADICTION, SE_NESTED_DFC2_DOUBLE, SE_NESTED_DFC2_CELL,
+          SE_NESTED_DFC2_REGION },
     };
     double base = level >= 2 ? 9.5 + 0.5 * (level - 2) : level ? 8.5 + 0.5 * level
                 : nishio ? 7.5 : dynamic ? 8.5 : 8.0;
-    search q = { ws, s, base, techniques[kind], level, &best };
+    search q = { ws, s, base, techniques[kind], level, best, collect, -1 };
     ws->cancel = cancel;
     ws->cancelled = 0;
     for (int cell = 0; cell < 81; cell++) {
         int size = se_popcount(s->cand[cell]);
         if (!(size > 2 || (size > 1 && dynamic)))
             continue;
-        if (sudoku_cancelled(cancel))
+        if (sudoku_cancelled(cancel)) {
+            ws->cancelled = 1;
             return -1;
+        }
         ws->nnode = ws->nextra = ws->nnested = 0;
         se_pset *ons[9], *offs[9];
         int n = 0;
@@ -211,8 +228,23 @@ int se_find_forcing_chains(const se_state *s, se_hint *h, int kind, se_chain_ws 
             offer_common(&q, offs, n, 5, q.technique[2]);
         }
     }
+    return 0;
+}
+
+int se_find_forcing_chains(const se_state *s, se_hint *h, int kind, se_chain_ws *ws,
+                           const sudoku_cancel *cancel)
+{
+    se_chain_best best = { 0 };
+    if (run(s, kind, ws, cancel, &best, NULL) < 0)
+        return -1;
     if (!best.found)
         return 0;
     *h = best.hint;
     return 1;
+}
+
+int se_forcing_chains_all(const se_state *s, int kind, se_chain_ws *ws,
+                          struct se_inner *collect, const sudoku_cancel *cancel)
+{
+    return run(s, kind, ws, cancel, NULL, collect);
 }

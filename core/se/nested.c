@@ -44,6 +44,10 @@ typedef struct inner_hint {
 
 struct se_inner {
     se_chain_ws *ws;
+    /* the outer chain's grids: rule parents are removals from src to cur */
+    const se_state *src, *cur;
+    uint32_t parent_mark;
+    int overflow;
     inner_hint hint[MAX_HINTS];
     int order[MAX_HINTS], tmp[MAX_HINTS];
     int nhint;
@@ -114,40 +118,42 @@ static int shared_house(int a, int b)
 typedef struct search {
     struct se_inner *in;
     se_chain_ws *ws; /* the inner one */
-    const se_state *cur, *src;
-    uint32_t parent_mark; /* rule parents of the hint being built */
-    int overflow;
+    const se_state *cur;
 } search;
 
-static void push_key(search *q, int key)
+static void push_key(struct se_inner *in, int key)
 {
-    struct se_inner *in = q->in;
     if (in->nkey >= MAX_KEYS) {
-        q->overflow = 1;
+        in->overflow = 1;
         return;
     }
     in->key[in->nkey++] = (uint16_t)key;
 }
 
-/* The removals an "on" of this key needed, by its rule (-1 the cell). */
-static void rule_parents_of(search *q, int key, int cause)
+/* The removals an "on" of this key needed, by its rule (-1 the cell, a
+ * house, -2 none). */
+static void rule_parents_of(struct se_inner *in, int key, int cause)
 {
     int cell = SE_KEY_CELL(key), d = SE_KEY_DIGIT(key);
+    unsigned removed;
+    const uint8_t *hc;
     if (cause == -1) {
-        for (unsigned m = q->src->cand[cell] & ~q->cur->cand[cell]; m; m &= m - 1) {
-            int k = SE_KEY(0, cell, se_lowest(m));
-            if (q->in->mark[k] != q->parent_mark) {
-                q->in->mark[k] = q->parent_mark;
-                push_key(q, k);
+        removed = in->src->cand[cell] & ~in->cur->cand[cell];
+        for (; removed; removed &= removed - 1) {
+            int k = SE_KEY(0, cell, se_lowest(removed));
+            if (in->mark[k] != in->parent_mark) {
+                in->mark[k] = in->parent_mark;
+                push_key(in, k);
             }
         }
     } else if (cause >= 0) {
-        const uint8_t *hc = se_house_cell[cause];
-        for (unsigned m = q->src->pos[cause][d + 1] & ~q->cur->pos[cause][d + 1]; m; m &= m - 1) {
-            int k = SE_KEY(0, hc[se_lowest(m)], d);
-            if (q->in->mark[k] != q->parent_mark) {
-                q->in->mark[k] = q->parent_mark;
-                push_key(q, k);
+        hc = se_house_cell[cause];
+        removed = in->src->pos[cause][d + 1] & ~in->cur->pos[cause][d + 1];
+        for (; removed; removed &= removed - 1) {
+            int k = SE_KEY(0, hc[se_lowest(removed)], d);
+            if (in->mark[k] != in->parent_mark) {
+                in->mark[k] = in->parent_mark;
+                push_key(in, k);
             }
         }
     }
@@ -170,7 +176,7 @@ static void record(search *q, const int32_t *path, int n, int reversed, double b
     struct se_inner *in = q->in;
     const se_chain_ws *ws = q->ws;
     if (in->nhint >= MAX_HINTS) {
-        q->overflow = 1;
+        in->overflow = 1;
         return;
     }
     inner_hint *h = &in->hint[in->nhint];
@@ -188,18 +194,18 @@ static void record(search *q, const int32_t *path, int n, int reversed, double b
         if (dup)
             continue;
         if (nd >= 1500) {
-            q->overflow = 1;
+            in->overflow = 1;
             return;
         }
         distinct[nd++] = path[i];
     }
     complexity = nd;
-    q->parent_mark = next_mark(in);
+    in->parent_mark = next_mark(in);
     for (int j = 0; j < nd; j++) {
         const se_node *nd_ = &ws->node[distinct[j]];
         sig = mix(sig, nd_->key);
         if (SE_KEY_ON(nd_->key))
-            rule_parents_of(q, nd_->key, nd_->cause);
+            rule_parents_of(in, nd_->key, nd_->cause);
     }
     if (reversed) {
         /* the cycle backwards: the assumption's negation first, then each
@@ -217,7 +223,7 @@ static void record(search *q, const int32_t *path, int n, int reversed, double b
             if (!SE_KEY_ON(k) && i + 1 < n) {
                 /* an "off" read as "on": the rule that made the off */
                 int pc = SE_KEY_CELL(ws->node[path[i + 1]].key), c = SE_KEY_CELL(k);
-                rule_parents_of(q, flipped, pc == c ? -1 : shared_house(pc, c));
+                rule_parents_of(in, flipped, pc == c ? -1 : shared_house(pc, c));
             }
         }
     }
@@ -225,7 +231,7 @@ static void record(search *q, const int32_t *path, int n, int reversed, double b
     h->elim_first = in->nkey;
     uint64_t eh = 0;
     for (int i = 0; i < nelim; i++) {
-        push_key(q, elim[i]);
+        push_key(in, elim[i]);
         eh = mix(eh, elim[i]);
     }
     h->elim_count = nelim;
@@ -234,7 +240,75 @@ static void record(search *q, const int32_t *path, int n, int reversed, double b
     h->difficulty = se_chain_difficulty(base, complexity);
     h->sort_key = sort_key;
     h->signature = sig;
-    if (!q->overflow)
+    if (!in->overflow)
+        in->nhint++;
+}
+
+void se_inner_record(struct se_inner *in, se_chain_ws *ws, const se_hint *hint,
+                     const int32_t *ends, int nends, int root_cause, double difficulty,
+                     int complexity, int sort_key)
+{
+    if (in->nhint >= MAX_HINTS) {
+        in->overflow = 1;
+        return;
+    }
+    inner_hint *h = &in->hint[in->nhint];
+    h->parent_first = in->nkey;
+    in->parent_mark = next_mark(in);
+    uint64_t sig = 0;
+    /* each chain breadth first, parents in order, a key once per chain:
+     * the reference's walk for both its rule parents and its identity */
+    for (int e = 0; e < nends; e++) {
+        sig = mix(sig, 0x5bd1e995u + (uint64_t)e);
+        uint32_t st = se_next_stamp(ws);
+        int32_t *todo = ws->bfs_a, *next = ws->bfs_b;
+        int ntodo = 1;
+        todo[0] = ends[e];
+        while (ntodo) {
+            int nnext = 0;
+            for (int i = 0; i < ntodo; i++) {
+                const se_node *nd = &ws->node[todo[i]];
+                if (ws->stamp[nd->key] == st)
+                    continue;
+                ws->stamp[nd->key] = st;
+                sig = mix(sig, nd->key);
+                if (SE_KEY_ON(nd->key))
+                    rule_parents_of(in, nd->key,
+                                    nd->cause == -2 && nd->parent < 0 ? root_cause : nd->cause);
+                if (nd->parent >= 0) {
+                    next[nnext++] = nd->parent;
+                    for (int x = 0; x < nd->extra_count; x++)
+                        next[nnext++] = ws->extra[nd->extra_first + x];
+                }
+                if (nnext > SE_MAX_NODES - 64) {
+                    in->overflow = 1;
+                    return;
+                }
+            }
+            int32_t *t = todo;
+            todo = next;
+            next = t;
+            ntodo = nnext;
+        }
+    }
+    h->parent_count = in->nkey - h->parent_first;
+    h->elim_first = in->nkey;
+    uint64_t eh = 0;
+    int nelim = 0;
+    for (int c = 0; c < 81; c++)
+        for (unsigned m = hint->elim[c]; m; m &= m - 1) {
+            int k = SE_KEY(0, c, se_lowest(m));
+            push_key(in, k);
+            eh = mix(eh, (uint64_t)k);
+            nelim++;
+        }
+    h->elim_count = nelim;
+    h->elim_hash = mix(eh, (uint64_t)nelim);
+    h->complexity = complexity;
+    h->difficulty = difficulty;
+    h->sort_key = sort_key;
+    h->signature = sig;
+    if (!in->overflow)
         in->nhint++;
 }
 
@@ -492,19 +566,10 @@ static int same_elims(const struct se_inner *in, const inner_hint *a, const inne
                    sizeof(uint16_t) * (size_t)a->elim_count);
 }
 
-int se_nested_offs(se_chain_ws *ws, const se_state *cur, const se_state *src,
-                   se_pset *to_off, int32_t *queue, int *tail, int level)
+/* The forcing chains & cycles producer on the reduced grid: every hint. */
+static int static_chains(struct se_inner *in, const se_state *cur, const sudoku_cancel *cancel)
 {
-    if (level != 2)
-        return -1; /* deeper levels are not written: the caller never asks */
-    struct se_inner *in = inner_get(ws);
-    if (!in) {
-        ws->overflow = 1;
-        return -1;
-    }
-    search q = { in, in->ws, cur, src, 0, 0 };
-    in->nhint = in->nkey = 0;
-    in->ws->overflow = 0;
+    search q = { in, in->ws, cur };
     make_tables(in, cur);
     static const int pass_y[3] = { 0, 1, 1 }, pass_x[3] = { 1, 0, 1 };
     for (int pass = 0; pass < 3; pass++) {
@@ -513,10 +578,8 @@ int se_nested_offs(se_chain_ws *ws, const se_state *cur, const se_state *src,
             int size = se_popcount(cur->cand[cell]);
             if (size < 2 || (!x && size > 2))
                 continue;
-            if (sudoku_cancelled(ws->cancel)) {
-                ws->cancelled = ws->overflow = 1;
+            if (sudoku_cancelled(cancel))
                 return -1;
-            }
             for (unsigned m = cur->cand[cell]; m; m &= m - 1) {
                 int d = se_lowest(m);
                 cycles(&q, SE_KEY(1, cell, d), y, x);
@@ -524,13 +587,21 @@ int se_nested_offs(se_chain_ws *ws, const se_state *cur, const se_state *src,
                     forcing_chain(&q, SE_KEY(1, cell, d), y);
                     forcing_chain(&q, SE_KEY(0, cell, d), y);
                 }
-                if (q.overflow || in->ws->overflow) {
-                    ws->overflow = 1;
+                if (in->overflow || in->ws->overflow)
                     return -1;
-                }
             }
         }
     }
+    return 0;
+}
+
+/* The collected hints in the reference's order, each with the same
+ * eliminations as an earlier one dropped; those with rule parents give
+ * their eliminations as new "off"s. Returns how many were added, -1 when
+ * a pool ran out; *used: a hint had rule parents. */
+static int emit(se_chain_ws *ws, struct se_inner *in, se_pset *to_off, int32_t *queue,
+                int *tail, int *used)
+{
     sort_hints(in);
     int added = 0;
     if (++in->table_now == 0) {
@@ -555,6 +626,7 @@ int se_nested_offs(se_chain_ws *ws, const se_state *cur, const se_state *src,
         in->table_hint[slot] = in->order[i];
         if (!h->parent_count)
             continue;
+        *used = 1;
         if (ws->nnested >= SE_MAX_NESTED) {
             ws->overflow = 1;
             return -1;
@@ -589,4 +661,44 @@ int se_nested_offs(se_chain_ws *ws, const se_state *cur, const se_state *src,
         }
     }
     return ws->overflow ? -1 : added;
+}
+
+int se_nested_offs(se_chain_ws *ws, const se_state *cur, const se_state *src,
+                   se_pset *to_off, int32_t *queue, int *tail, int level)
+{
+    /* the inner producers of each level, in the reference's order:
+     * 0 forcing chains & cycles, 1 multiple forcing chains, 2 dynamic
+     * forcing chains, 4 dynamic forcing chains of nesting level 2 (the
+     * forcing_chains.c kinds, but 0) */
+    static const int rules[6][2] = { { -1, -1 }, { -1, -1 }, { 0, -1 }, { 0, 1 }, { 2, -1 }, { 2, 4 } };
+    if (level < 2 || level > 5)
+        return -1;
+    struct se_inner *in = inner_get(ws);
+    if (!in) {
+        ws->overflow = 1;
+        return -1;
+    }
+    in->ws->cancel = ws->cancel;
+    for (int r = 0; r < 2 && rules[level][r] >= 0; r++) {
+        in->nhint = in->nkey = 0;
+        in->overflow = 0;
+        in->ws->overflow = 0;
+        in->src = src;
+        in->cur = cur;
+        int kind = rules[level][r], got;
+        if (kind == 0)
+            got = static_chains(in, cur, ws->cancel);
+        else
+            got = se_forcing_chains_all(cur, kind, in->ws, in, ws->cancel);
+        if (got < 0 || in->overflow || in->ws->overflow) {
+            if (sudoku_cancelled(ws->cancel) || in->ws->cancelled)
+                ws->cancelled = 1;
+            ws->overflow = 1;
+            return -1;
+        }
+        int used = 0, added = emit(ws, in, to_off, queue, tail, &used);
+        if (added < 0 || used)
+            return added;
+    }
+    return 0;
 }
