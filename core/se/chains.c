@@ -20,11 +20,14 @@ se_chain_ws *se_chain_ws_new(void)
     ws->bfs_a = malloc(sizeof(int32_t) * SE_MAX_NODES);
     ws->bfs_b = malloc(sizeof(int32_t) * SE_MAX_NODES);
     ws->nested = malloc(sizeof(se_nested_ref) * SE_MAX_NESTED);
+    ws->sig_seen = malloc(sizeof(uint64_t) * SE_SIG_TABLE);
+    ws->sig_mark = calloc(SE_SIG_TABLE, sizeof(uint32_t));
+    ws->sig_now = 0;
     ws->inner = NULL;
     ws->nnested = 0;
     ws->cancel = NULL;
     ws->cancelled = 0;
-    if (!ws->nested || !ws->node || !ws->extra || !ws->queue_on || !ws->queue_off || !ws->bfs_a || !ws->bfs_b) {
+    if (!ws->nested || !ws->sig_seen || !ws->sig_mark || !ws->node || !ws->extra || !ws->queue_on || !ws->queue_off || !ws->bfs_a || !ws->bfs_b) {
         se_chain_ws_free(ws);
         return NULL;
     }
@@ -56,6 +59,8 @@ void se_chain_ws_free(se_chain_ws *ws)
     free(ws->bfs_a);
     free(ws->bfs_b);
     free(ws->nested);
+    free(ws->sig_seen);
+    free(ws->sig_mark);
     se_inner_free(ws->inner);
     free(ws);
 }
@@ -112,7 +117,10 @@ int se_ancestor_count(se_chain_ws *ws, int32_t start)
 int se_chain_complexity(se_chain_ws *ws, const int32_t *ends, int n)
 {
     int total = 0, nseen = 0;
-    uint64_t seen[64];
+    if (++ws->sig_now == 0) {
+        memset(ws->sig_mark, 0, sizeof(uint32_t) * SE_SIG_TABLE);
+        ws->sig_now = 1;
+    }
     for (int e = 0; e < n; e++) {
         uint32_t st = se_next_stamp(ws);
         int32_t *todo = ws->bfs_a, *next = ws->bfs_b;
@@ -127,15 +135,24 @@ int se_chain_complexity(se_chain_ws *ws, const int32_t *ends, int n)
                 ws->stamp[nd->key] = st;
                 total++;
                 if (nd->nested >= 0) {
+                    /* each distinct nested chain counts once */
                     const se_nested_ref *r = &ws->nested[nd->nested];
+                    unsigned slot = (unsigned)(r->signature >> 33) & (SE_SIG_TABLE - 1);
                     int known = 0;
-                    for (int j = 0; j < nseen && !known; j++)
-                        known = seen[j] == r->signature;
+                    while (ws->sig_mark[slot] == ws->sig_now) {
+                        if (ws->sig_seen[slot] == r->signature) {
+                            known = 1;
+                            break;
+                        }
+                        slot = (slot + 1) & (SE_SIG_TABLE - 1);
+                    }
                     if (!known) {
-                        if (nseen < 64)
-                            seen[nseen++] = r->signature;
-                        else
+                        if (++nseen > SE_SIG_TABLE / 2) {
                             ws->overflow = 1;
+                            return total;
+                        }
+                        ws->sig_mark[slot] = ws->sig_now;
+                        ws->sig_seen[slot] = r->signature;
                         total += r->complexity;
                     }
                 }

@@ -48,6 +48,7 @@ typedef struct se_nested_ref {
 } se_nested_ref;
 
 #define SE_MAX_NESTED (1 << 16)
+#define SE_SIG_TABLE (1 << 15)
 struct se_inner;
 
 /* A set of potentials in insertion order (the reference's LinkedSet):
@@ -82,6 +83,9 @@ typedef struct se_chain_ws {
     /* nested levels (nested.c) */
     se_nested_ref *nested;          /* SE_MAX_NESTED */
     int nnested;
+    /* se_chain_complexity: the nested chains met, by signature */
+    uint64_t *sig_seen;             /* SE_SIG_TABLE */
+    uint32_t *sig_mark, sig_now;    /* SE_SIG_TABLE */
     struct se_inner *inner;         /* the inner search's work area, on first use */
     const sudoku_cancel *cancel;
     int cancelled;
