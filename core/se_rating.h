@@ -9,17 +9,16 @@
  * the highest rating up to and including the first placement, ED the
  * rating of the first step. core/se/rating.c says exactly how.
  *
- * THIS VERSION implements every technique the reference tries up to its
- * nested forcing chains of level 2: singles to the XYZ-Wing, unique
- * rectangles and loops, the quads, BUG, aligned pair and triple
- * exclusion, cycles, forcing chains, Nishio, multiple and dynamic forcing
- * chains, dynamic+ (9.0) and nested level 2 (9.5) forcing chains (see the
- * enum below). When the reference's next step would need a technique it
- * does not have yet (nested levels 3 to 5, 10.0 and up), it returns
- * SUDOKU_SE_UNSUPPORTED and never guesses a rating. So every rating it
- * returns is exact (but for one order the reference leaves to the JVM's
- * hash codes, core/se/rating.c), and every puzzle serate rates below 9.5
- * is rated.
+ * THIS VERSION implements every technique the reference has: singles to
+ * the XYZ-Wing, unique rectangles and loops, the quads, BUG, aligned pair
+ * and triple exclusion, cycles, forcing chains, Nishio, multiple and
+ * dynamic forcing chains, dynamic+ (9.0) and the nested forcing chains of
+ * levels 2 to 5 (9.5, 10.0, 10.5, 11.0; see the enum below). It returns
+ * SUDOKU_SE_UNSUPPORTED, never a guess, where the reference itself fails
+ * (serate prints 20.0) or when a chain search outgrows its fixed work
+ * area. Every rating it returns is exact (but for one order the reference
+ * leaves to the JVM's hash codes, core/se/rating.c). Nested chains are
+ * slow: seconds per puzzle of 11.x (serate: minutes).
  *
  * Reentrant; the path lives in the caller's struct. A puzzle that reaches
  * the chains allocates one work area for the call (freed before return).
@@ -35,8 +34,10 @@ typedef enum sudoku_se_status {
     SUDOKU_SE_OK = 0,        /* rated: er/ep/ed and the path are exact */
     SUDOKU_SE_INVALID,       /* clashing givens, no or several solutions,
                                 or already full (nothing to rate) */
-    SUDOKU_SE_UNSUPPORTED,   /* needs a technique this version lacks; the
-                                path holds the steps up to there */
+    SUDOKU_SE_UNSUPPORTED,   /* no technique finds a step (the reference
+                                fails too) or a chain work area
+                                overflowed; the path holds the steps up to
+                                there */
     SUDOKU_SE_CANCELLED      /* stopped by the cancel hook */
 } sudoku_se_status;
 

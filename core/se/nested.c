@@ -1,10 +1,16 @@
 /*
- * nested.c - nesting level 2 of the reference's dynamic chains (9.5):
- * when a dynamic propagation runs dry and pointing/claiming, hidden and
- * naked pairs and X-wings on the reduced grid give nothing usable
- * (dynamic_plus.c), the reference runs its whole "Forcing Chains &
- * Cycles" producer on the reduced grid, and every hint of it that rests
- * on the outer chain's removals turns its eliminations "off".
+ * nested.c - nesting levels 2 to 5 of the reference's dynamic chains
+ * (9.5, 10.0, 10.5, 11.0): when a dynamic propagation runs dry and
+ * pointing/claiming, hidden and naked pairs and X-wings on the reduced
+ * grid give nothing usable (dynamic_plus.c), the reference runs whole
+ * chain producers on the reduced grid, and every hint of the first that
+ * has one resting on the outer chain's removals turns its eliminations
+ * "off". The inner producers: level 2 its "Forcing Chains & Cycles";
+ * level 3 those, then multiple forcing chains; level 4 dynamic forcing
+ * chains; level 5 those, then dynamic chains of level 2 (whose own dry
+ * points run the forcing chains & cycles again, one work area deeper).
+ * The forcing chain producers record their hints here through
+ * se_inner_record (forcing_chains.c, collecting mode).
  *
  * The inner producer is the plain one (cycles.c states it): three passes
  * (X links, Y links, both), from every candidate of every cell with two or

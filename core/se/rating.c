@@ -63,12 +63,14 @@
  *   parents, so they count in the chain's complexity; at level 2 the
  *   inner chain's own complexity is added once per distinct inner chain.
  *
- * This version stops with SUDOKU_SE_UNSUPPORTED at the first round where
- * none of the techniques up to nested level 2 finds a step: the reference
- * would then try levels 3 (10.0, "+ Multiple Forcing Chains"), 4 (10.5,
- * "+ Dynamic Forcing Chains") and 5 (11.0, inner dynamic chains nesting
- * level 2), not written yet, so any rating given there would be a guess.
- * Every vector row rated 10.0 and up (all 11.x) needs level 5.
+ * - Nested levels 3 (10.0, "+ Multiple Forcing Chains": inner forcing
+ *   chains & cycles, then inner multiple forcing chains), 4 (10.5, "+
+ *   Dynamic Forcing Chains": inner dynamic forcing chains) and 5 (11.0:
+ *   inner dynamic forcing chains, then inner level-2 chains), each asked
+ *   only when the ones before find nothing (nested.c).
+ *
+ * SUDOKU_SE_UNSUPPORTED: no technique finds a step (serate fails there
+ * too and prints 20.0) or a chain work area overflowed; never a guess.
  *
  * One order is not knowable: the reference lists a hint's eliminations
  * from a Java HashMap keyed by cell objects with identity hashes, so the
