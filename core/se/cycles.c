@@ -23,14 +23,6 @@
 #include <string.h>
 #include "chains.h"
 
-static int is_ancestor(const se_chain_ws *ws, int32_t child, int key)
-{
-    for (int32_t p = ws->node[child].parent; p >= 0; p = ws->node[p].parent)
-        if (ws->node[p].key == key)
-            return 1;
-    return 0;
-}
-
 static void offer_cycle(se_chain_ws *ws, const se_state *s, int32_t dst, int y, int x,
                         se_chain_best *best)
 {
@@ -188,7 +180,12 @@ static void do_forcing_chain(se_chain_ws *ws, const se_state *s, int source, int
                         offer_forcing_chain(ws, s, nn, y, best);
                     return;
                 }
-                if (to_off->at[k] < 0 && !is_ancestor(ws, p, k)) {
+                /* The reference also skips an "off" that is an ancestor
+                 * of p; here every node made is put in to_on / to_off
+                 * (the root too), so an ancestor is always in to_off
+                 * already and that walk up the chain could never skip
+                 * anything more. */
+                if (to_off->at[k] < 0) {
                     int32_t nn = se_node_new(ws, k, p);
                     if (nn < 0)
                         return;

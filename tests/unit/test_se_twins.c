@@ -24,7 +24,10 @@
 #include "se_rating.h"
 #include "se/internal.h"
 
+#include "se/chains.h"
+
 #include "se_twin_aligned.inc"
+#include "se_twin_cycles.inc"
 
 static sudoku_se_path path;
 
@@ -103,6 +106,7 @@ static void show_state(const se_state *s)
 }
 
 static long compared, found[4];
+static se_chain_ws *ws_fast, *ws_twin;
 
 /* Every finder with a twin, on one position. */
 static void compare_all(const se_state *s)
@@ -121,6 +125,13 @@ static void compare_all(const se_state *s)
                     printf("cell %d: fast %03x twin %03x\n", c, fa ? a.elim[c] : 0, fb ? b.elim[c] : 0);
         }
     }
+    int fa = se_find_cycles_and_chains(s, &a, ws_fast, NULL);
+    int fb = twin_cycles_and_chains(s, &b, ws_twin, NULL);
+    found[2] += fa > 0;
+    int same = same_hint(fa, &a, fb, &b);
+    CHECK_MSG(same, "cycles and forcing chains: fast %d, twin %d", fa, fb);
+    if (!same && check_failed <= 3)
+        show_state(s);
     compared++;
 }
 
@@ -152,6 +163,10 @@ int main(int argc, char **argv)
     int puzzles = (long_run ? 3000 : 300) / (SANITIZED ? 5 : 1);
     sudoku_rng rng;
     sudoku_rng_seed(&rng, 20261124);
+    ws_fast = se_chain_ws_new();
+    ws_twin = se_chain_ws_new();
+    if (!ws_fast || !ws_twin)
+        return 1;
     for (int i = 0; i < puzzles; i++) {
         sudoku_grid g;
         random_unique_puzzle(&rng, 81, &g);
@@ -179,9 +194,11 @@ int main(int argc, char **argv)
         fclose(f);
     }
     printf("%ld positions (%ld from %d random minimal puzzles, the rest from %d vector rows); "
-           "found: aligned pair exclusion %ld, aligned triple exclusion %ld\n",
-           compared, random_positions, puzzles, rows, found[0], found[1]);
+           "found: aligned pair exclusion %ld, aligned triple exclusion %ld, cycles and forcing chains %ld\n",
+           compared, random_positions, puzzles, rows, found[0], found[1], found[2]);
     /* the test must be able to fail: the positions must exercise the finders */
-    CHECK(found[0] > 10 && found[1] > 10);
+    CHECK(found[0] > 10 && found[1] > 10 && found[2] > 10);
+    se_chain_ws_free(ws_fast);
+    se_chain_ws_free(ws_twin);
     return check_done();
 }
