@@ -16,6 +16,9 @@
  * ../shared/data is present, the vector rows rated 6.2 and up (the ones
  * that reach the chains) give positions as well.
  *
+ * Also the chain engine's two implication rules against theirs, for
+ * every potential of every position.
+ *
  * Default: some seconds; --long (ctest label `long`): ten times more.
  * SUDOKU_LONG_TEST
  */
@@ -28,6 +31,7 @@
 
 #include "se_twin_aligned.inc"
 #include "se_twin_cycles.inc"
+#include "se_twin_chains.inc"
 
 static sudoku_se_path path;
 
@@ -125,6 +129,24 @@ static void compare_all(const se_state *s)
                     printf("cell %d: fast %03x twin %03x\n", c, fa ? a.elim[c] : 0, fb ? b.elim[c] : 0);
         }
     }
+    /* the engine's two rules, for every potential (candidate or not) */
+    int rules_same = 1;
+    for (int key = 0; key < 729 && rules_same; key++)
+        for (int y = 0; y < 2; y++) {
+            uint16_t out_a[32], out_b[32];
+            int na = se_on_to_off(s, key + 729, y, out_a);
+            int nb = twin_on_to_off(s, key + 729, y, out_b);
+            rules_same &= na == nb && memcmp(out_a, out_b, sizeof out_a[0] * (size_t)na) == 0;
+            for (int x = 0; x < 2; x++) {
+                uint16_t keys_a[4], keys_b[4];
+                int8_t rule_a[4], rule_b[4];
+                na = se_off_to_on_keys(s, key, y, x, keys_a, rule_a);
+                nb = twin_off_to_on_keys(s, key, y, x, keys_b, rule_b);
+                rules_same &= na == nb && memcmp(keys_a, keys_b, sizeof keys_a[0] * (size_t)na) == 0 &&
+                              memcmp(rule_a, rule_b, (size_t)na) == 0;
+            }
+        }
+    CHECK_MSG(rules_same, "chain engine rules differ from their twins");
     int fa = se_find_cycles_and_chains(s, &a, ws_fast, NULL);
     int fb = twin_cycles_and_chains(s, &b, ws_twin, NULL);
     found[2] += fa > 0;
