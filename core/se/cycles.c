@@ -20,6 +20,7 @@
  * ancestors are filtered), while each "on" is expanded once: that is the
  * reference's rule, and it decides which cycles are found.
  */
+#include <stdlib.h>
 #include <string.h>
 #include "chains.h"
 
@@ -238,13 +239,135 @@ static void make_tables(se_chain_ws *ws, const se_state *s)
     }
 }
 
-/* One sweep over the three passes, in the reference's order. */
+/*
+ * Which searches can find anything. Both searches above only ever follow
+ * the pass's implication graph (on -> off from static_off, off -> on from
+ * static_on), and a forcing chain's breadth-first search visits every
+ * potential it can reach, each once, until it meets the negation of its
+ * assumption. So:
+ * - a forcing chain from potential p finds something only if not-p is
+ *   reachable from p;
+ * - a cycle through an "on" potential needs a path back to it: p lies in
+ *   a strongly connected component with an edge inside it.
+ * A search that cannot find anything changes nothing the others see (its
+ * nodes are dropped before the next, its marks are generations), so
+ * skipping it leaves the producer's result as it was. In the rounds where
+ * the producer finds nothing (most of them on puzzles rated 7 and up)
+ * that is every search. Reachability comes from the components (Tarjan,
+ * iteratively) and, in the order Tarjan completes them (every component
+ * after those it reaches), one bit set per component of what it reaches.
+ */
+typedef struct reach {
+    int n, words;
+    int16_t index_of[1458];   /* node of a key, -1 for a non-candidate */
+    uint16_t key_of[1458];
+    int16_t comp[1458];       /* component of a node */
+    uint8_t cyclic[1458];     /* per component: a path from a member to itself */
+    int16_t low[1458], order[1458], stack[1458], call[1458], next_edge[1458];
+    uint64_t *reached;        /* per component, `words` words */
+} reach;
+
+/* The j-th successor key of a node, or -1 past the end. */
+static int successor(const se_chain_ws *ws, int y, int table, int key, int j)
+{
+    if (SE_KEY_ON(key)) {
+        const uint16_t *offs = ws->static_off[y][key - 729];
+        return j < offs[28] ? offs[j] : -1;
+    }
+    const uint16_t *ons = ws->static_on[table][key];
+    return j < 4 && ons[j] ? ons[j] : -1;
+}
+
+/* 0 when reachability is known for this pass; -1 when a successor is not
+ * a candidate (cannot happen: then nothing is skipped). */
+static int find_reach(reach *r, const se_chain_ws *ws, int y, int table)
+{
+    int n = r->n, comps = 0, counter = 0, top = 0;
+    for (int v = 0; v < n; v++)
+        r->order[v] = -1;
+    memset(r->reached, 0, sizeof(uint64_t) * (size_t)r->words * (size_t)n);
+    for (int root = 0; root < n; root++) {
+        if (r->order[root] >= 0)
+            continue;
+        int depth = 0;
+        r->call[depth] = (int16_t)root;
+        r->next_edge[root] = 0;
+        r->order[root] = r->low[root] = (int16_t)counter++;
+        r->stack[top++] = (int16_t)root;
+        r->comp[root] = -1;
+        while (depth >= 0) {
+            int v = r->call[depth];
+            int k = successor(ws, y, table, r->key_of[v], r->next_edge[v]++);
+            if (k >= 0) {
+                int w = r->index_of[k];
+                if (w < 0)
+                    return -1;
+                if (r->order[w] < 0) {
+                    r->order[w] = r->low[w] = (int16_t)counter++;
+                    r->next_edge[w] = 0;
+                    r->comp[w] = -1;
+                    r->stack[top++] = (int16_t)w;
+                    r->call[++depth] = (int16_t)w;
+                } else if (r->comp[w] < 0 && r->order[w] < r->low[v]) {
+                    r->low[v] = r->order[w]; /* w is on the stack */
+                }
+                continue;
+            }
+            /* v is done */
+            if (r->low[v] == r->order[v]) {
+                int c = comps++;
+                uint64_t *bits = r->reached + (size_t)c * (size_t)r->words;
+                int first = top;
+                do
+                    r->comp[r->stack[--first]] = (int16_t)c;
+                while (r->stack[first] != v);
+                r->cyclic[c] = 0;
+                for (int i = first; i < top; i++) {
+                    int u = r->stack[i];
+                    for (int j = 0; (k = successor(ws, y, table, r->key_of[u], j)) >= 0; j++) {
+                        int w = r->index_of[k], cw = r->comp[w];
+                        if (cw == c) {
+                            r->cyclic[c] = 1;
+                            continue;
+                        }
+                        bits[w >> 6] |= 1ull << (w & 63);
+                        const uint64_t *more = r->reached + (size_t)cw * (size_t)r->words;
+                        for (int x = 0; x < r->words; x++)
+                            bits[x] |= more[x];
+                    }
+                }
+                if (r->cyclic[c])
+                    for (int i = first; i < top; i++)
+                        bits[r->stack[i] >> 6] |= 1ull << (r->stack[i] & 63);
+                top = first;
+            }
+            if (--depth >= 0) {
+                int u = r->call[depth];
+                if (r->low[v] < r->low[u])
+                    r->low[u] = r->low[v];
+            }
+        }
+    }
+    return 0;
+}
+
+/* Can the search from key `from` reach key `to`? */
+static int reaches(const reach *r, int from, int to)
+{
+    int t = r->index_of[to];
+    const uint64_t *bits = r->reached + (size_t)r->comp[r->index_of[from]] * (size_t)r->words;
+    return bits[t >> 6] >> (t & 63) & 1;
+}
+
+/* One sweep over the three passes, in the reference's order; r: the
+ * reachability work area (NULL: no skipping). */
 static int sweep(const se_state *s, se_chain_ws *ws, const sudoku_cancel *cancel,
-                 se_chain_best *best)
+                 se_chain_best *best, reach *r)
 {
     static const int pass_y[3] = { 0, 1, 1 }, pass_x[3] = { 1, 0, 1 };
     for (int pass = 0; pass < 3; pass++) {
         int y = pass_y[pass], x = pass_x[pass];
+        int known = r && find_reach(r, ws, y, x && y ? 2 : y) == 0;
         for (int cell = 0; cell < 81; cell++) {
             int size = se_popcount(s->cand[cell]);
             if (size < 2 || (!x && size > 2))
@@ -252,14 +375,20 @@ static int sweep(const se_state *s, se_chain_ws *ws, const sudoku_cancel *cancel
             if (sudoku_cancelled(cancel))
                 return -1;
             for (unsigned m = s->cand[cell]; m; m &= m - 1) {
-                int d = se_lowest(m);
-                ws->nnode = ws->nextra = 0;
-                do_cycles(ws, s, SE_KEY(1, cell, d), y, x, best);
+                int d = se_lowest(m), on = SE_KEY(1, cell, d), off = SE_KEY(0, cell, d);
+                if (!known || r->cyclic[r->comp[r->index_of[on]]]) {
+                    ws->nnode = ws->nextra = 0;
+                    do_cycles(ws, s, on, y, x, best);
+                }
                 if (x) {
-                    ws->nnode = ws->nextra = 0;
-                    do_forcing_chain(ws, s, SE_KEY(1, cell, d), y, best);
-                    ws->nnode = ws->nextra = 0;
-                    do_forcing_chain(ws, s, SE_KEY(0, cell, d), y, best);
+                    if (!known || reaches(r, on, off)) {
+                        ws->nnode = ws->nextra = 0;
+                        do_forcing_chain(ws, s, on, y, best);
+                    }
+                    if (!known || reaches(r, off, on)) {
+                        ws->nnode = ws->nextra = 0;
+                        do_forcing_chain(ws, s, off, y, best);
+                    }
                 }
                 if (ws->overflow)
                     return -1;
@@ -273,8 +402,30 @@ int se_find_cycles_and_chains(const se_state *s, se_hint *h, se_chain_ws *ws,
                               const sudoku_cancel *cancel)
 {
     make_tables(ws, s);
+    reach *r = malloc(sizeof *r); /* 27 KB and the bit sets: not on the stack */
+    if (r) {
+        r->n = 0;
+        for (int k = 0; k < 1458; k++) {
+            r->index_of[k] = -1;
+            if (s->cand[SE_KEY_CELL(k)] >> SE_KEY_DIGIT(k) & 1) {
+                r->index_of[k] = (int16_t)r->n;
+                r->key_of[r->n++] = (uint16_t)k;
+            }
+        }
+        r->words = (r->n + 63) / 64;
+        r->reached = malloc(sizeof(uint64_t) * (size_t)(r->words ? r->words : 1) * (size_t)(r->n ? r->n : 1));
+        if (!r->reached) {
+            free(r);
+            r = NULL;
+        }
+    }
     se_chain_best best = { 0 };
-    if (sweep(s, ws, cancel, &best) < 0)
+    int status = sweep(s, ws, cancel, &best, r);
+    if (r) {
+        free(r->reached);
+        free(r);
+    }
+    if (status < 0)
         return -1;
     if (!best.found)
         return 0;
