@@ -138,6 +138,8 @@ static int test_cells(const se_state *s, se_hint *h, const int *cells, int k,
                     allowed[0] |= b0;
                     allowed[1] |= b1;
                     allowed[2] |= last;
+                    if (allowed[0] == c0 && allowed[1] == c1 && allowed[2] == c2)
+                        return 0; /* every candidate has a possible combination */
                 }
             }
         }
@@ -160,6 +162,18 @@ int se_find_aligned_exclusion(const se_state *s, se_hint *h, int degree)
     uint32_t is_base[3] = { 0, 0, 0 };
     for (int i = 0; i < b.count; i++)
         is_base[b.cell[i] / 27] |= 1u << (b.cell[i] % 27);
+    /* the excluders that are base cells, in peer order: the third cells */
+    uint8_t twin[81][20], twin_count[81];
+    if (degree == 3)
+        for (int i = 0; i < b.count; i++) {
+            int c = b.cell[i], n = 0;
+            for (int e = 0; e < b.excluder_count[c]; e++) {
+                int t = b.excluder[c][e];
+                if (is_base[t / 27] >> (t % 27) & 1)
+                    twin[c][n++] = (uint8_t)t;
+            }
+            twin_count[c] = (uint8_t)n;
+        }
     for (int j = 1; j < b.count; j++)
         for (int i = 0; i < j; i++) {
             int cells[3] = { b.cell[i], b.cell[j], -1 };
@@ -180,10 +194,10 @@ int se_find_aligned_exclusion(const se_state *s, se_hint *h, int degree)
             listed[cells[1] / 27] |= 1u << (cells[1] % 27);
             for (int f = 0; f < 2; f++) {
                 int c = cells[f];
-                for (int e = 0; e < b.excluder_count[c]; e++) {
-                    int t = b.excluder[c][e], w = t / 27;
+                for (int e = 0; e < twin_count[c]; e++) {
+                    int t = twin[c][e], w = t / 27;
                     uint32_t bit = 1u << (t % 27);
-                    if ((listed[w] & bit) || !(is_base[w] & bit))
+                    if (listed[w] & bit)
                         continue;
                     listed[w] |= bit;
                     cells[2] = t;
