@@ -156,7 +156,11 @@ static inline int two_bits(unsigned x)
     return rest && !(rest & (rest - 1));
 }
 
-int se_on_to_off(const se_state *g, int key, int y, uint16_t out[32])
+/* The rules' bodies, inlined into the propagation loop below (the
+ * exported functions are the same code, called by cycles.c once per
+ * potential and round). */
+static inline __attribute__((always_inline)) int on_to_off(const se_state *g, int key, int y,
+                                                           uint16_t out[32])
 {
     int cell = SE_KEY_CELL(key), d = SE_KEY_DIGIT(key), n = 0;
     if (y)
@@ -176,8 +180,9 @@ int se_on_to_off(const se_state *g, int key, int y, uint16_t out[32])
     return n;
 }
 
-int se_off_to_on_keys(const se_state *cur, int key, int y, int x, uint16_t keys[4],
-                      int8_t rule[4])
+static inline __attribute__((always_inline)) int off_to_on_keys(const se_state *cur, int key,
+                                                                int y, int x, uint16_t keys[4],
+                                                                int8_t rule[4])
 {
     int cell = SE_KEY_CELL(key), d = SE_KEY_DIGIT(key), n = 0;
     unsigned cand = cur->cand[cell];
@@ -207,6 +212,17 @@ int se_off_to_on_keys(const se_state *cur, int key, int y, int x, uint16_t keys[
         }
     }
     return n;
+}
+
+int se_on_to_off(const se_state *g, int key, int y, uint16_t out[32])
+{
+    return on_to_off(g, key, y, out);
+}
+
+int se_off_to_on_keys(const se_state *cur, int key, int y, int x, uint16_t keys[4],
+                      int8_t rule[4])
+{
+    return off_to_on_keys(cur, key, y, x, keys, rule);
 }
 
 int32_t se_on_node(se_chain_ws *ws, const se_state *cur, const se_state *src, int key,
@@ -264,7 +280,7 @@ int se_do_chaining(se_chain_ws *ws, const se_state *grid, se_pset *to_on,
         if (hon < ton) {
             int32_t p = qon[hon++];
             uint16_t offs[32];
-            int n = se_on_to_off(cur, ws->node[p].key, y, offs);
+            int n = on_to_off(cur, ws->node[p].key, y, offs);
             for (int i = 0; i < n; i++) {
                 int k = offs[i];
                 if (to_on->at[k + 729] >= 0) {
@@ -284,7 +300,7 @@ int se_do_chaining(se_chain_ws *ws, const se_state *grid, se_pset *to_on,
             int32_t p = qoff[hoff++];
             uint16_t ons[4];
             int8_t rule[4];
-            int n = se_off_to_on_keys(cur, ws->node[p].key, y, 1, ons, rule);
+            int n = off_to_on_keys(cur, ws->node[p].key, y, 1, ons, rule);
             /* the new nodes' hidden parents are read before p goes */
             for (int i = 0; i < n; i++) {
                 int k = ons[i];
