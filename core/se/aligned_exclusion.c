@@ -163,10 +163,12 @@ int se_find_aligned_exclusion(const se_state *s, se_hint *h, int degree)
     for (int i = 0; i < b.count; i++)
         is_base[b.cell[i] / 27] |= 1u << (b.cell[i] % 27);
     /* the excluders that are base cells, in peer order: the third cells */
-    uint8_t twin[81][20], twin_count[81];
+    uint8_t twin[81][20], twin_count[81], base_index[81], small[81];
     if (degree == 3)
         for (int i = 0; i < b.count; i++) {
             int c = b.cell[i], n = 0;
+            base_index[c] = (uint8_t)i;
+            small[c] = se_popcount(s->cand[c]) <= 3;
             for (int e = 0; e < b.excluder_count[c]; e++) {
                 int t = b.excluder[c][e];
                 if (is_base[t / 27] >> (t % 27) & 1)
@@ -200,6 +202,19 @@ int se_find_aligned_exclusion(const se_state *s, se_hint *h, int degree)
                     if (listed[w] & bit)
                         continue;
                     listed[w] |= bit;
+                    /* Whether a triple eliminates does not depend on the
+                     * order of its cells, so a triple met before (from
+                     * an earlier pair, whose twin area held the third
+                     * cell) gave nothing then and gives nothing now. The
+                     * pairs come in order of (j, i): {i, k} is earlier
+                     * when k < j, {k, j} when k < i; a cell is in a pair's
+                     * twin area when it is an excluder-sized base cell
+                     * seeing one of the two. */
+                    int k = base_index[t], ci = cells[0], cj = cells[1];
+                    if (k < j && small[cj] && (sees(cj, ci) || sees(cj, t)))
+                        continue;
+                    if (k < i && small[ci] && (sees(ci, cj) || sees(ci, t)))
+                        continue;
                     cells[2] = t;
                     const uint32_t *e2 = b.excluder_set[t];
                     uint32_t common3[3] = { common[0] & e2[0], common[1] & e2[1],
