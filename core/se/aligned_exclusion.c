@@ -190,6 +190,22 @@ int se_find_aligned_exclusion(const se_state *s, se_hint *h, int degree)
                     return 1;
                 continue;
             }
+            /* A third cell t gives a step only with two common excluders:
+             * two cells of `common` that t sees. `seen_twice`: the cells
+             * that see two of them. */
+            if (!((common[0] & (common[0] - 1)) | (common[1] & (common[1] - 1)) |
+                  (common[2] & (common[2] - 1))) &&
+                (!common[0] + !common[1] + !common[2]) > 1)
+                continue;
+            uint32_t seen_once[3] = { 0, 0, 0 }, seen_twice[3] = { 0, 0, 0 };
+            for (int w = 0; w < 3; w++)
+                for (uint32_t m = common[w]; m; m &= m - 1) {
+                    const uint32_t *peers = se_peer_bits[w * 27 + se_lowest(m)];
+                    for (int x = 0; x < 3; x++) {
+                        seen_twice[x] |= seen_once[x] & peers[x];
+                        seen_once[x] |= peers[x];
+                    }
+                }
             /* the twin area, in the reference's order */
             uint32_t listed[3] = { 0, 0, 0 };
             listed[cells[0] / 27] |= 1u << (cells[0] % 27);
@@ -199,7 +215,7 @@ int se_find_aligned_exclusion(const se_state *s, se_hint *h, int degree)
                 for (int e = 0; e < twin_count[c]; e++) {
                     int t = twin[c][e], w = t / 27;
                     uint32_t bit = 1u << (t % 27);
-                    if (listed[w] & bit)
+                    if ((listed[w] & bit) || !(seen_twice[w] & bit))
                         continue;
                     listed[w] |= bit;
                     /* Whether a triple eliminates does not depend on the

@@ -183,6 +183,13 @@ int main(int argc, char **argv)
 {
     int long_run = check_long(argc, argv);
     int puzzles = (long_run ? 3000 : 300) / (SANITIZED ? 5 : 1);
+    /* the peer bit sets (a table written out) against the peer lists */
+    for (int c = 0; c < 81; c++) {
+        uint32_t bits[3] = { 0, 0, 0 };
+        for (int i = 0; i < 20; i++)
+            bits[se_peer[c][i] / 27] |= 1u << (se_peer[c][i] % 27);
+        CHECK_MSG(memcmp(bits, se_peer_bits[c], sizeof bits) == 0, "se_peer_bits[%d]", c);
+    }
     sudoku_rng rng;
     sudoku_rng_seed(&rng, 20261124);
     ws_fast = se_chain_ws_new();
