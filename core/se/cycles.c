@@ -367,7 +367,10 @@ static int sweep(const se_state *s, se_chain_ws *ws, const sudoku_cancel *cancel
     static const int pass_y[3] = { 0, 1, 1 }, pass_x[3] = { 1, 0, 1 };
     for (int pass = 0; pass < 3; pass++) {
         int y = pass_y[pass], x = pass_x[pass];
-        int known = r && find_reach(r, ws, y, x && y ? 2 : y) == 0;
+        /* Not on the Y pass: it has no forcing chains, and every potential
+         * of a two-candidate cell is on a cycle there (its cell's other
+         * digit and back), so nothing would be skipped. */
+        int known = r && x && find_reach(r, ws, y, x && y ? 2 : y) == 0;
         for (int cell = 0; cell < 81; cell++) {
             int size = se_popcount(s->cand[cell]);
             if (size < 2 || (!x && size > 2))
