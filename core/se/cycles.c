@@ -376,6 +376,26 @@ static int reaches(const reach *r, int from, int to)
     return bits[t >> 6] >> (t & 63) & 1;
 }
 
+/* A cycle the search closes through `on` leaves it for an "off" a and
+ * comes back from a different "off" q (an "off" is never repeated along
+ * a chain, and it has at least four links): q must be reachable from a.
+ * The "off"s that lead back to `on` are the negations of what "off" of
+ * the same candidate implies (the rules are symmetric). */
+static int may_close_cycle(const reach *r, const se_chain_ws *ws, int y, int table, int on)
+{
+    if (!r->cyclic[r->comp[r->index_of[on]]])
+        return 0;
+    const uint16_t *back = ws->static_on[table][on - 729];
+    const uint16_t *offs = ws->static_off[y][on - 729];
+    for (int i = 0; i < 4 && back[i]; i++) {
+        int q = back[i] - 729;
+        for (int j = 0; j < offs[28]; j++)
+            if (offs[j] != q && reaches(r, offs[j], q))
+                return 1;
+    }
+    return 0;
+}
+
 /* One sweep over the three passes, in the reference's order; r: the
  * reachability work area (NULL: no skipping). */
 static int sweep(const se_state *s, se_chain_ws *ws, const sudoku_cancel *cancel,
@@ -396,7 +416,7 @@ static int sweep(const se_state *s, se_chain_ws *ws, const sudoku_cancel *cancel
                 return -1;
             for (unsigned m = s->cand[cell]; m; m &= m - 1) {
                 int d = se_lowest(m), on = SE_KEY(1, cell, d), off = SE_KEY(0, cell, d);
-                if (!known || r->cyclic[r->comp[r->index_of[on]]]) {
+                if (!known || may_close_cycle(r, ws, y, x && y ? 2 : y, on)) {
                     ws->nnode = ws->nextra = 0;
                     do_cycles(ws, s, on, y, x, best);
                 }
