@@ -149,11 +149,10 @@ static const uint8_t cell_place[81][3] = {
 #undef P
 };
 
-/* Exactly two bits. */
+/* Exactly two bits (of nine). */
 static inline int two_bits(unsigned x)
 {
-    unsigned rest = x & (x - 1);
-    return rest && !(rest & (rest - 1));
+    return se_bit_count[x & 511] == 2;
 }
 
 /* The rules' bodies, inlined into the propagation loop below (the
