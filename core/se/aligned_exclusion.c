@@ -164,11 +164,14 @@ int se_find_aligned_exclusion(const se_state *s, se_hint *h, int degree)
         is_base[b.cell[i] / 27] |= 1u << (b.cell[i] % 27);
     /* the excluders that are base cells, in peer order: the third cells */
     uint8_t twin[81][20], twin_count[81], base_index[81], small[81];
+    uint32_t twin_set[81][3];
     if (degree == 3)
         for (int i = 0; i < b.count; i++) {
             int c = b.cell[i], n = 0;
             base_index[c] = (uint8_t)i;
             small[c] = se_popcount(s->cand[c]) <= 3;
+            for (int w = 0; w < 3; w++)
+                twin_set[c][w] = b.excluder_set[c][w] & is_base[w];
             for (int e = 0; e < b.excluder_count[c]; e++) {
                 int t = b.excluder[c][e];
                 if (is_base[t / 27] >> (t % 27) & 1)
@@ -206,6 +209,10 @@ int se_find_aligned_exclusion(const se_state *s, se_hint *h, int degree)
                         seen_once[x] |= peers[x];
                     }
                 }
+            const uint32_t *t0 = twin_set[cells[0]], *t1 = twin_set[cells[1]];
+            if (!(((t0[0] | t1[0]) & seen_twice[0]) | ((t0[1] | t1[1]) & seen_twice[1]) |
+                  ((t0[2] | t1[2]) & seen_twice[2])))
+                continue; /* no third cell to try */
             /* the twin area, in the reference's order */
             uint32_t listed[3] = { 0, 0, 0 };
             listed[cells[0] / 27] |= 1u << (cells[0] % 27);
