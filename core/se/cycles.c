@@ -281,27 +281,46 @@ typedef struct reach {
     int16_t comp[1458];       /* component of a node */
     uint8_t cyclic[1458];     /* per component: a path from a member to itself */
     int16_t low[1458], order[1458], stack[1458], call[1458], next_edge[1458];
+    int16_t merged[1458];     /* per component: the last one its set went into */
+    int32_t first_edge[1459]; /* the pass's graph over nodes: edges of v are */
+    int16_t edge[729 * 32];   /* edge[first_edge[v] .. first_edge[v + 1]) */
     uint64_t *reached;        /* per component, `words` words */
 } reach;
 
-/* The j-th successor key of a node, or -1 past the end. */
-static int successor(const se_chain_ws *ws, int y, int table, int key, int j)
+/* The pass's graph in node numbers; -1 when a successor is not a
+ * candidate (cannot happen: then nothing is skipped). */
+static int make_graph(reach *r, const se_chain_ws *ws, int y, int table)
 {
-    if (SE_KEY_ON(key)) {
-        const uint16_t *offs = ws->static_off[y][key - 729];
-        return j < offs[28] ? offs[j] : -1;
+    int m = 0;
+    for (int v = 0; v < r->n; v++) {
+        int key = r->key_of[v];
+        r->first_edge[v] = m;
+        if (SE_KEY_ON(key)) {
+            const uint16_t *offs = ws->static_off[y][key - 729];
+            for (int j = 0; j < offs[28]; j++)
+                if ((r->edge[m++] = r->index_of[offs[j]]) < 0)
+                    return -1;
+        } else {
+            const uint16_t *ons = ws->static_on[table][key];
+            for (int j = 0; j < 4 && ons[j]; j++)
+                if ((r->edge[m++] = r->index_of[ons[j]]) < 0)
+                    return -1;
+        }
     }
-    const uint16_t *ons = ws->static_on[table][key];
-    return j < 4 && ons[j] ? ons[j] : -1;
+    r->first_edge[r->n] = m;
+    return 0;
 }
 
-/* 0 when reachability is known for this pass; -1 when a successor is not
- * a candidate (cannot happen: then nothing is skipped). */
+/* 0 when reachability is known for this pass, else -1. */
 static int find_reach(reach *r, const se_chain_ws *ws, int y, int table)
 {
+    if (make_graph(r, ws, y, table) < 0)
+        return -1;
     int n = r->n, comps = 0, counter = 0, top = 0;
-    for (int v = 0; v < n; v++)
+    for (int v = 0; v < n; v++) {
         r->order[v] = -1;
+        r->merged[v] = -1;
+    }
     memset(r->reached, 0, sizeof(uint64_t) * (size_t)r->words * (size_t)n);
     for (int root = 0; root < n; root++) {
         if (r->order[root] >= 0)
@@ -314,11 +333,10 @@ static int find_reach(reach *r, const se_chain_ws *ws, int y, int table)
         r->comp[root] = -1;
         while (depth >= 0) {
             int v = r->call[depth];
-            int k = successor(ws, y, table, r->key_of[v], r->next_edge[v]++);
-            if (k >= 0) {
-                int w = r->index_of[k];
-                if (w < 0)
-                    return -1;
+            int e = r->first_edge[v] + r->next_edge[v];
+            if (e < r->first_edge[v + 1]) {
+                r->next_edge[v]++;
+                int w = r->edge[e];
                 if (r->order[w] < 0) {
                     r->order[w] = r->low[w] = (int16_t)counter++;
                     r->next_edge[w] = 0;
@@ -341,13 +359,16 @@ static int find_reach(reach *r, const se_chain_ws *ws, int y, int table)
                 r->cyclic[c] = 0;
                 for (int i = first; i < top; i++) {
                     int u = r->stack[i];
-                    for (int j = 0; (k = successor(ws, y, table, r->key_of[u], j)) >= 0; j++) {
-                        int w = r->index_of[k], cw = r->comp[w];
+                    for (int f = r->first_edge[u]; f < r->first_edge[u + 1]; f++) {
+                        int w = r->edge[f], cw = r->comp[w];
                         if (cw == c) {
                             r->cyclic[c] = 1;
                             continue;
                         }
                         bits[w >> 6] |= 1ull << (w & 63);
+                        if (r->merged[cw] == c)
+                            continue; /* its set is in already */
+                        r->merged[cw] = (int16_t)c;
                         const uint64_t *more = r->reached + (size_t)cw * (size_t)r->words;
                         for (int x = 0; x < r->words; x++)
                             bits[x] |= more[x];
@@ -442,16 +463,17 @@ int se_find_cycles_and_chains(const se_state *s, se_hint *h, se_chain_ws *ws,
                               const sudoku_cancel *cancel)
 {
     make_tables(ws, s);
-    reach *r = malloc(sizeof *r); /* 27 KB and the bit sets: not on the stack */
+    reach *r = malloc(sizeof *r); /* 70 KB and the bit sets: not on the stack */
     if (r) {
         r->n = 0;
-        for (int k = 0; k < 1458; k++) {
-            r->index_of[k] = -1;
-            if (s->cand[SE_KEY_CELL(k)] >> SE_KEY_DIGIT(k) & 1) {
-                r->index_of[k] = (int16_t)r->n;
-                r->key_of[r->n++] = (uint16_t)k;
-            }
-        }
+        memset(r->index_of, -1, sizeof r->index_of);
+        for (int on = 0; on < 2; on++) /* key order: every "off", then every "on" */
+            for (int c = 0; c < 81; c++)
+                for (unsigned m = s->cand[c]; m; m &= m - 1) {
+                    int k = SE_KEY(on, c, se_lowest(m));
+                    r->index_of[k] = (int16_t)r->n;
+                    r->key_of[r->n++] = (uint16_t)k;
+                }
         r->words = (r->n + 63) / 64;
         r->reached = malloc(sizeof(uint64_t) * (size_t)(r->words ? r->words : 1) * (size_t)(r->n ? r->n : 1));
         if (!r->reached) {
