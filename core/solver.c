@@ -442,7 +442,8 @@ static int64_t triads_locked(state *s)
 enum { DEAD = 0, SOLVED = 1, GUESS = 2 };
 
 /* Open cells at or below which the guess takes the first two-candidate
- * cell rather than the best scored one (see propagate()). */
+ * cell rather than the best scored one, and the stack pass is left out
+ * (see propagate()). */
 #define SOLVER_QUICK_GUESS_OPEN 32
 
 static void extract(const state *s, sudoku_grid *out)
