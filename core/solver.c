@@ -84,6 +84,7 @@ typedef struct search {
     const sudoku_cancel *cancel;
     uint32_t poll;          /* nodes left until the next question */
     int cancelled;
+    int contradicted;       /* a node of this search has been refuted */
 } search;
 
 /* Well under a millisecond of search (a node takes a fraction of a
@@ -443,8 +444,10 @@ enum { DEAD = 0, SOLVED = 1, GUESS = 2 };
 
 /* Open cells at or below which the guess takes the first two-candidate
  * cell rather than the best scored one, and the stack pass is left out
- * (see propagate()). */
+ * (see propagate()); the same for the guess alone, as long as no node of
+ * the search has been refuted (see run()). */
 #define SOLVER_QUICK_GUESS_OPEN 32
+#define SOLVER_QUICK_GUESS_OPEN_UNREFUTED 47
 
 static void extract(const state *s, sudoku_grid *out)
 {
@@ -698,7 +701,7 @@ static uint64_t solve_count(const sudoku_grid *puzzle, uint64_t limit,
 {
     state s;
     search c = {0, limit ? limit : UINT64_MAX, rng, solution, cancel,
-                SOLVER_POLL_NODES, 0};
+                SOLVER_POLL_NODES, 0, 0};
     if (!init(&s, puzzle))
         return 0;
 #ifdef SOLVER_DISPATCH
