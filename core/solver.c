@@ -571,8 +571,9 @@ static const uint64_t COLUMN2[27] = {
  * (i1, j2) and (i2, j1); rotating the bands (by 9 bits) and the columns
  * inside each stack (by one bit, in threes) lines those up with the
  * pair. Kept words go back to the state (their dirty bits to *kept),
- * column singles to single[0..7]; 0 when a digit has no room in a
- * stack. About a third of the instructions of eight digits one by one. */
+ * column singles to single[0..7]. Returns the digits that have column
+ * singles (bit d), or -1 when a digit has no room in a stack. About a
+ * third of the instructions of eight digits one by one. */
 static inline int stack_pass8_avx2(state *s, uint32_t *single, uint64_t *kept)
 {
     const __m256i row = _mm256_set1_epi32(ROW_BITS), all = _mm256_set1_epi32(BAND_ALL);
@@ -605,7 +606,7 @@ static inline int stack_pass8_avx2(state *s, uint32_t *single, uint64_t *kept)
                         _mm256_cmpeq_epi32(_mm256_and_si256(keep, _mm256_slli_epi32(stack, 3)), zero)),
         _mm256_cmpeq_epi32(_mm256_and_si256(keep, _mm256_slli_epi32(stack, 6)), zero));
     if (!_mm256_testz_si256(dead, dead))
-        return 0;
+        return -1;
     __m256i placed = zero;
     uint64_t changed = 0;
     for (int b = 0; b < 3; b++) {
@@ -630,9 +631,9 @@ static inline int stack_pass8_avx2(state *s, uint32_t *single, uint64_t *kept)
         _mm256_or_si256(_mm256_and_si256(a, a1), _mm256_and_si256(_mm256_or_si256(a, a1), a2)));
     placed = _mm256_or_si256(_mm256_or_si256(placed, _mm256_srli_epi32(placed, 9)),
                              _mm256_srli_epi32(placed, 18));
-    _mm256_storeu_si256((__m256i *)single,
-                        _mm256_andnot_si256(_mm256_or_si256(more, placed), _mm256_and_si256(once, row)));
-    return 1;
+    __m256i one = _mm256_andnot_si256(_mm256_or_si256(more, placed), _mm256_and_si256(once, row));
+    _mm256_storeu_si256((__m256i *)single, one);
+    return ~_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(one, zero))) & 0xFF;
 }
 #define SOLVER_STACK_PASS8 stack_pass8_avx2
 #define SOLVER_FN(name) name##_avx2

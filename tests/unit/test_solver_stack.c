@@ -134,8 +134,12 @@ int main(void)
             state t = s;
             uint32_t single[9] = {0};
             uint64_t kept = 0;
-            int ok = stack_pass8_avx2(&t, single, &kept);
-            ok = ok && stack_digit_avx2(&t, 8, single, &kept);
+            int with = stack_pass8_avx2(&t, single, &kept);
+            int ok = with >= 0 && stack_digit_avx2(&t, 8, single, &kept);
+            if (with >= 0)
+                for (int d = 0; d < 8; d++)
+                    CHECK_MSG(((with >> d) & 1) == (single[d] != 0),
+                              "state %d digit %d: avx2 digits with singles", k, d);
             vector_checked++;
             CHECK_MSG(ok == want_ok, "state %d: avx2 contradiction %d, want %d", k, ok, want_ok);
             if (ok && want_ok) {
