@@ -14,13 +14,14 @@
 static int band_of(const char *rating)
 {
     double er = atof(rating);
-    return er < 4.05 ? 0 : er < 6.25 ? 1 : er < 8.95 ? 2 : er < 9.95 ? 3 : 4;
+    /* 6.3-6.9 apart from 7.0-8.9: the bands serate was timed on (README) */
+    return er < 4.05 ? 0 : er < 6.25 ? 1 : er < 6.95 ? 2 : er < 8.95 ? 3 : er < 9.95 ? 4 : 5;
 }
 
 int main(void)
 {
-    static const char *band_name[5] = { "ER<=4.0", "ER4.1-6.2", "ER6.3-8.9", "ER9.0-9.9",
-                                        "ER>=10" };
+    static const char *band_name[6] = { "ER<=4.0", "ER4.1-6.2", "ER6.3-6.9", "ER7.0-8.9",
+                                        "ER9.0-9.9", "ER>=10" };
     const char *dir = getenv("SUDOKU_DATA");
     char path[1024], line[512];
     if (!dir || !*dir)
@@ -47,7 +48,7 @@ int main(void)
     sqlite3_finalize(st);
     fclose(f);
     sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
-    for (int b = 0; b < 5; b++) {
+    for (int b = 0; b < 6; b++) {
         char sql[256], label[64];
         int rows = 0, rated = 0;
         snprintf(sql, sizeof sql,

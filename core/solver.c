@@ -84,6 +84,7 @@ typedef struct search {
     const sudoku_cancel *cancel;
     uint32_t poll;          /* nodes left until the next question */
     int cancelled;
+    int contradicted;       /* a node of this search has been refuted */
 } search;
 
 /* Well under a millisecond of search (a node takes a fraction of a
@@ -442,8 +443,11 @@ static int64_t triads_locked(state *s)
 enum { DEAD = 0, SOLVED = 1, GUESS = 2 };
 
 /* Open cells at or below which the guess takes the first two-candidate
- * cell rather than the best scored one (see propagate()). */
+ * cell rather than the best scored one, and the stack pass is left out
+ * (see propagate()); the same for the guess alone, as long as no node of
+ * the search has been refuted (see run()). */
 #define SOLVER_QUICK_GUESS_OPEN 32
+#define SOLVER_QUICK_GUESS_OPEN_UNREFUTED 47
 
 static void extract(const state *s, sudoku_grid *out)
 {
@@ -558,6 +562,80 @@ static const uint64_t COLUMN2[27] = {
     C3(0), C3(1), C3(2), C3(3), C3(4), C3(5), C3(6), C3(7), C3(8),
 #undef C3
 };
+/* The stack pass (stack_digit() in solver_search.inc) for digits 0..7
+ * at once, a digit a 32-bit lane, with every band's words 0..7 one
+ * vector. The triad table becomes bit logic over the 27 (band, column)
+ * bits of a digit, bit 9*band + column: a pair is on a permutation of
+ * its stack when, with the other two bands i1, i2 and the other two
+ * columns of the stack j1, j2, the digit has (i1, j1) and (i2, j2), or
+ * (i1, j2) and (i2, j1); rotating the bands (by 9 bits) and the columns
+ * inside each stack (by one bit, in threes) lines those up with the
+ * pair. Kept words go back to the state (their dirty bits to *kept),
+ * column singles to single[0..7]. Returns the digits that have column
+ * singles (bit d), or -1 when a digit has no room in a stack. About a
+ * third of the instructions of eight digits one by one. */
+static inline int stack_pass8_avx2(state *s, uint32_t *single, uint64_t *kept)
+{
+    const __m256i row = _mm256_set1_epi32(ROW_BITS), all = _mm256_set1_epi32(BAND_ALL);
+    __m256i x[3], col[3];
+    for (int b = 0; b < 3; b++) {
+        x[b] = _mm256_load_si256((const __m256i *)s->cand[b]);
+        col[b] = _mm256_and_si256(_mm256_or_si256(_mm256_or_si256(x[b], _mm256_srli_epi32(x[b], 9)),
+                                                  _mm256_srli_epi32(x[b], 18)),
+                                  row);
+    }
+    __m256i any = _mm256_or_si256(_mm256_or_si256(col[0], _mm256_slli_epi32(col[1], 9)),
+                                  _mm256_slli_epi32(col[2], 18));
+    /* column j + 1 (c1) and j + 2 (c2) of its stack at column j */
+    __m256i c1 = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(any, 1), _mm256_set1_epi32(0x36DB6DB)),
+                                 _mm256_and_si256(_mm256_slli_epi32(any, 2), _mm256_set1_epi32(0x4924924)));
+    __m256i c2 = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(any, 2), _mm256_set1_epi32(0x1249249)),
+                                 _mm256_and_si256(_mm256_slli_epi32(any, 1), _mm256_set1_epi32(0x6DB6DB6)));
+    /* band i + 1 (n) and i + 2 (p) at band i */
+#define NEXT_BANDS(v) _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi32(v, 9), _mm256_slli_epi32(v, 18)), all)
+#define PREV_BANDS(v) _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi32(v, 18), _mm256_slli_epi32(v, 9)), all)
+    __m256i keep = _mm256_and_si256(
+        any, _mm256_or_si256(_mm256_and_si256(NEXT_BANDS(c1), PREV_BANDS(c2)),
+                             _mm256_and_si256(NEXT_BANDS(c2), PREV_BANDS(c1))));
+#undef NEXT_BANDS
+#undef PREV_BANDS
+    /* a stack where a digit keeps nothing: no permutation */
+    const __m256i zero = _mm256_setzero_si256(), stack = _mm256_set1_epi32(0x1C0E07);
+    __m256i dead = _mm256_or_si256(
+        _mm256_or_si256(_mm256_cmpeq_epi32(_mm256_and_si256(keep, stack), zero),
+                        _mm256_cmpeq_epi32(_mm256_and_si256(keep, _mm256_slli_epi32(stack, 3)), zero)),
+        _mm256_cmpeq_epi32(_mm256_and_si256(keep, _mm256_slli_epi32(stack, 6)), zero));
+    if (!_mm256_testz_si256(dead, dead))
+        return -1;
+    __m256i placed = zero;
+    uint64_t changed = 0;
+    for (int b = 0; b < 3; b++) {
+        __m256i allow = _mm256_and_si256(_mm256_srli_epi32(keep, 9 * b), row);
+        allow = _mm256_or_si256(_mm256_or_si256(allow, _mm256_slli_epi32(allow, 9)),
+                                _mm256_slli_epi32(allow, 18));
+        __m256i y = _mm256_and_si256(x[b], allow);
+        uint32_t same = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(y, x[b])));
+        changed |= (uint64_t)(~same & 0xFFu) << (16 * b);
+        _mm256_store_si256((__m256i *)s->cand[b], y);
+        x[b] = y;
+        placed = _mm256_or_si256(placed, _mm256_andnot_si256(_mm256_set1_epi32((int)s->open[b]), y));
+    }
+    *kept |= changed;
+    __m256i a = _mm256_or_si256(_mm256_or_si256(x[0], x[1]), x[2]);
+    __m256i t = _mm256_or_si256(_mm256_and_si256(x[0], x[1]),
+                                _mm256_and_si256(_mm256_or_si256(x[0], x[1]), x[2]));
+    __m256i a1 = _mm256_srli_epi32(a, 9), a2 = _mm256_srli_epi32(a, 18);
+    __m256i once = _mm256_or_si256(_mm256_or_si256(a, a1), a2);
+    __m256i more = _mm256_or_si256(
+        _mm256_or_si256(_mm256_or_si256(t, _mm256_srli_epi32(t, 9)), _mm256_srli_epi32(t, 18)),
+        _mm256_or_si256(_mm256_and_si256(a, a1), _mm256_and_si256(_mm256_or_si256(a, a1), a2)));
+    placed = _mm256_or_si256(_mm256_or_si256(placed, _mm256_srli_epi32(placed, 9)),
+                             _mm256_srli_epi32(placed, 18));
+    __m256i one = _mm256_andnot_si256(_mm256_or_si256(more, placed), _mm256_and_si256(once, row));
+    _mm256_storeu_si256((__m256i *)single, one);
+    return ~_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(one, zero))) & 0xFF;
+}
+#define SOLVER_STACK_PASS8 stack_pass8_avx2
 #define SOLVER_FN(name) name##_avx2
 #define SOLVER_EXTRACT extract_avx2
 #define SOLVER_POPCOUNT64 __builtin_popcountll
@@ -697,7 +775,7 @@ static uint64_t solve_count(const sudoku_grid *puzzle, uint64_t limit,
 {
     state s;
     search c = {0, limit ? limit : UINT64_MAX, rng, solution, cancel,
-                SOLVER_POLL_NODES, 0};
+                SOLVER_POLL_NODES, 0, 0};
     if (!init(&s, puzzle))
         return 0;
 #ifdef SOLVER_DISPATCH

@@ -34,11 +34,6 @@ typedef struct base_list {
     uint32_t excluder_set[81][3]; /* the same as a bit set of cells */
 } base_list;
 
-static int in_set(const uint32_t set[3], int c)
-{
-    return set[c / 27] >> (c % 27) & 1;
-}
-
 static int sees(int a, int b)
 {
     const uint8_t *ha = se_cell_house[a], *hb = se_cell_house[b];
@@ -71,58 +66,91 @@ static void list_base_cells(const se_state *s, int degree, base_list *b)
     }
 }
 
-/* Tests base cells cells[0..k-1]; fills h and returns 1 when they
- * eliminate something. */
-static int test_cells(const se_state *s, se_hint *h, const base_list *b,
-                      const int *cells, int k)
+/* Tests base cells cells[0..k-1], whose common excluders are `common`;
+ * fills h and returns 1 when they eliminate something.
+ *
+ * Rather than test each combination against each excluder, a combination
+ * is built digit by digit: once the first k-1 digits D are chosen, an
+ * excluder whose candidates D already covers rules out every last digit,
+ * and one with a single candidate x left outside D rules out exactly x as
+ * the last digit. So the last cell's possible digits come out as one mask
+ * per choice of the others: the same set of possible combinations, hence
+ * the same eliminations, in far fewer operations. An excluder with a
+ * candidate that no base cell has can never be covered, so it is left
+ * out (after the reference's count of at least two common excluders). */
+static int test_cells(const se_state *s, se_hint *h, const int *cells, int k,
+                      const uint32_t common[3])
 {
-    uint32_t common[3];
-    for (int w = 0; w < 3; w++) {
-        common[w] = b->excluder_set[cells[0]][w];
-        for (int i = 1; i < k; i++)
-            common[w] &= b->excluder_set[cells[i]][w];
-    }
-    uint16_t cover[20];   /* the common excluders' candidates */
-    int covers = 0;
-    for (int i = 0; i < b->excluder_count[cells[0]]; i++) {
-        int e = b->excluder[cells[0]][i];
-        if (in_set(common, e))
-            cover[covers++] = s->cand[e];
-    }
-    if (covers < 2)
+    /* at least two common excluders: two in one word, or two words with one */
+    if (!((common[0] & (common[0] - 1)) | (common[1] & (common[1] - 1)) |
+          (common[2] & (common[2] - 1))) &&
+        (!common[0] + !common[1] + !common[2]) > 1)
         return 0;
-    int see01 = sees(cells[0], cells[1]);
-    int see02 = k > 2 && sees(cells[0], cells[2]);
-    int see12 = k > 2 && sees(cells[1], cells[2]);
+    unsigned c0 = s->cand[cells[0]], c1 = s->cand[cells[1]];
+    unsigned c2 = k > 2 ? s->cand[cells[2]] : 0;
+    unsigned any = c0 | c1 | c2;
+    uint16_t cover[20];   /* the common excluders' candidates that can be covered */
+    int covers = 0;
+    for (int w = 0; w < 3; w++)
+        for (uint32_t m = common[w]; m; m &= m - 1) {
+            unsigned cand = s->cand[w * 27 + se_lowest(m)];
+            if (!(cand & ~any))
+                cover[covers++] = (uint16_t)cand;
+        }
     unsigned allowed[3] = { 0, 0, 0 };
-    unsigned c2 = k > 2 ? s->cand[cells[2]] : 1; /* one pass when k = 2 */
-    for (unsigned m0 = s->cand[cells[0]]; m0; m0 &= m0 - 1) {
-        unsigned b0 = m0 & -m0;
-        for (unsigned m1 = s->cand[cells[1]]; m1; m1 &= m1 - 1) {
-            unsigned b1 = m1 & -m1;
-            if (b0 == b1 && see01)
-                continue;
-            for (unsigned m2 = c2; m2; m2 &= m2 - 1) {
-                unsigned b2 = k > 2 ? m2 & -m2 : 0;
-                if (k > 2 && ((b0 == b2 && see02) || (b1 == b2 && see12)))
+    if (k == 2) {
+        int see01 = sees(cells[0], cells[1]);
+        for (unsigned m0 = c0; m0; m0 &= m0 - 1) {
+            unsigned b0 = m0 & -m0, ruled_out = see01 ? b0 : 0;
+            for (int e = 0; e < covers; e++) {
+                unsigned left = cover[e] & ~b0;
+                if (se_one_bit(left))
+                    ruled_out |= left;
+            }
+            unsigned last = c1 & ~ruled_out;
+            if (last) {
+                allowed[0] |= b0;
+                allowed[1] |= last;
+            }
+        }
+    } else {
+        int see01 = sees(cells[0], cells[1]);
+        int see02 = sees(cells[0], cells[2]);
+        int see12 = sees(cells[1], cells[2]);
+        for (unsigned m0 = c0; m0; m0 &= m0 - 1) {
+            unsigned b0 = m0 & -m0;
+            for (unsigned m1 = c1; m1; m1 &= m1 - 1) {
+                unsigned b1 = m1 & -m1;
+                if (b0 == b1 && see01)
                     continue;
-                unsigned digits = b0 | b1 | b2;
-                int possible = 1;
-                for (int e = 0; e < covers && possible; e++)
-                    possible = (cover[e] & ~digits) != 0;
-                if (possible) {
+                unsigned chosen = b0 | b1;
+                unsigned ruled_out = (see02 ? b0 : 0) | (see12 ? b1 : 0);
+                int dead = 0;
+                for (int e = 0; e < covers; e++) {
+                    unsigned left = cover[e] & ~chosen;
+                    if (!left)
+                        dead = 1;
+                    else if (se_one_bit(left))
+                        ruled_out |= left;
+                }
+                unsigned last = dead ? 0 : c2 & ~ruled_out;
+                if (last) {
                     allowed[0] |= b0;
                     allowed[1] |= b1;
-                    allowed[2] |= b2;
+                    allowed[2] |= last;
+                    if (allowed[0] == c0 && allowed[1] == c1 && allowed[2] == c2)
+                        return 0; /* every candidate has a possible combination */
                 }
             }
         }
     }
+    if (allowed[0] == c0 && allowed[1] == c1 && allowed[2] == c2)
+        return 0;
     se_hint_clear(h, k == 2 ? SE_ALIGNED_PAIR_EXCLUSION : SE_ALIGNED_TRIPLE_EXCLUSION,
                   k == 2 ? 62 : 75);
     for (int i = 0; i < k; i++)
         h->elim[cells[i]] = s->cand[cells[i]] & (uint16_t)~allowed[i];
-    return se_hint_has_elims(h);
+    return 1;
 }
 
 int se_find_aligned_exclusion(const se_state *s, se_hint *h, int degree)
@@ -131,28 +159,90 @@ int se_find_aligned_exclusion(const se_state *s, se_hint *h, int degree)
     list_base_cells(s, degree, &b);
     if (b.count < degree)
         return 0;
-    uint8_t is_base[81] = { 0 };
+    uint32_t is_base[3] = { 0, 0, 0 };
     for (int i = 0; i < b.count; i++)
-        is_base[b.cell[i]] = 1;
+        is_base[b.cell[i] / 27] |= 1u << (b.cell[i] % 27);
+    /* the excluders that are base cells, in peer order: the third cells */
+    uint8_t twin[81][20], twin_count[81], base_index[81], small[81];
+    uint32_t twin_set[81][3];
+    if (degree == 3)
+        for (int i = 0; i < b.count; i++) {
+            int c = b.cell[i], n = 0;
+            base_index[c] = (uint8_t)i;
+            small[c] = se_popcount(s->cand[c]) <= 3;
+            for (int w = 0; w < 3; w++)
+                twin_set[c][w] = b.excluder_set[c][w] & is_base[w];
+            for (int e = 0; e < b.excluder_count[c]; e++) {
+                int t = b.excluder[c][e];
+                if (is_base[t / 27] >> (t % 27) & 1)
+                    twin[c][n++] = (uint8_t)t;
+            }
+            twin_count[c] = (uint8_t)n;
+        }
     for (int j = 1; j < b.count; j++)
         for (int i = 0; i < j; i++) {
             int cells[3] = { b.cell[i], b.cell[j], -1 };
+            const uint32_t *e0 = b.excluder_set[cells[0]], *e1 = b.excluder_set[cells[1]];
+            uint32_t common[3] = { e0[0] & e1[0], e0[1] & e1[1], e0[2] & e1[2] };
+            /* a third cell only narrows the common excluders, and fewer
+             * than two never give a step */
+            if (!(common[0] | common[1] | common[2]))
+                continue;
             if (degree == 2) {
-                if (test_cells(s, h, &b, cells, 2))
+                if (test_cells(s, h, cells, 2, common))
                     return 1;
                 continue;
             }
+            /* A third cell t gives a step only with two common excluders:
+             * two cells of `common` that t sees. `seen_twice`: the cells
+             * that see two of them. */
+            if (!((common[0] & (common[0] - 1)) | (common[1] & (common[1] - 1)) |
+                  (common[2] & (common[2] - 1))) &&
+                (!common[0] + !common[1] + !common[2]) > 1)
+                continue;
+            uint32_t seen_once[3] = { 0, 0, 0 }, seen_twice[3] = { 0, 0, 0 };
+            for (int w = 0; w < 3; w++)
+                for (uint32_t m = common[w]; m; m &= m - 1) {
+                    const uint32_t *peers = se_peer_bits[w * 27 + se_lowest(m)];
+                    for (int x = 0; x < 3; x++) {
+                        seen_twice[x] |= seen_once[x] & peers[x];
+                        seen_once[x] |= peers[x];
+                    }
+                }
+            const uint32_t *t0 = twin_set[cells[0]], *t1 = twin_set[cells[1]];
+            if (!(((t0[0] | t1[0]) & seen_twice[0]) | ((t0[1] | t1[1]) & seen_twice[1]) |
+                  ((t0[2] | t1[2]) & seen_twice[2])))
+                continue; /* no third cell to try */
             /* the twin area, in the reference's order */
-            uint8_t listed[81] = { 0 };
+            uint32_t listed[3] = { 0, 0, 0 };
+            listed[cells[0] / 27] |= 1u << (cells[0] % 27);
+            listed[cells[1] / 27] |= 1u << (cells[1] % 27);
             for (int f = 0; f < 2; f++) {
                 int c = cells[f];
-                for (int e = 0; e < b.excluder_count[c]; e++) {
-                    int t = b.excluder[c][e];
-                    if (listed[t] || !is_base[t] || t == cells[0] || t == cells[1])
+                for (int e = 0; e < twin_count[c]; e++) {
+                    int t = twin[c][e], w = t / 27;
+                    uint32_t bit = 1u << (t % 27);
+                    if ((listed[w] & bit) || !(seen_twice[w] & bit))
                         continue;
-                    listed[t] = 1;
+                    listed[w] |= bit;
+                    /* Whether a triple eliminates does not depend on the
+                     * order of its cells, so a triple met before (from
+                     * an earlier pair, whose twin area held the third
+                     * cell) gave nothing then and gives nothing now. The
+                     * pairs come in order of (j, i): {i, k} is earlier
+                     * when k < j, {k, j} when k < i; a cell is in a pair's
+                     * twin area when it is an excluder-sized base cell
+                     * seeing one of the two. */
+                    int k = base_index[t], ci = cells[0], cj = cells[1];
+                    if (k < j && small[cj] && (sees(cj, ci) || sees(cj, t)))
+                        continue;
+                    if (k < i && small[ci] && (sees(ci, cj) || sees(ci, t)))
+                        continue;
                     cells[2] = t;
-                    if (test_cells(s, h, &b, cells, 3))
+                    const uint32_t *e2 = b.excluder_set[t];
+                    uint32_t common3[3] = { common[0] & e2[0], common[1] & e2[1],
+                                            common[2] & e2[2] };
+                    if (test_cells(s, h, cells, 3, common3))
                         return 1;
                 }
             }

@@ -212,54 +212,89 @@ void se_chain_offer(se_chain_best *best, double difficulty, int complexity,
     best->hint = *h;
 }
 
-int se_on_to_off(const se_state *g, int key, int y, uint16_t out[32])
+/* The cell's place (0..8) in its box, row and column: its bit in pos[][]. */
+static const uint8_t cell_place[81][3] = {
+#define P(c) { (c) / 9 % 3 * 3 + (c) % 3, (c) % 9, (c) / 9 }
+#define P9(r) P(r * 9 + 0), P(r * 9 + 1), P(r * 9 + 2), P(r * 9 + 3), P(r * 9 + 4), \
+              P(r * 9 + 5), P(r * 9 + 6), P(r * 9 + 7), P(r * 9 + 8)
+    P9(0), P9(1), P9(2), P9(3), P9(4), P9(5), P9(6), P9(7), P9(8)
+#undef P9
+#undef P
+};
+
+/* Exactly two bits (of nine). */
+static inline int two_bits(unsigned x)
+{
+    return se_bit_count[x & 511] == 2;
+}
+
+/* The rules' bodies, inlined into the propagation loop below (the
+ * exported functions are the same code, called by cycles.c once per
+ * potential and round). */
+static inline __attribute__((always_inline)) int on_to_off(const se_state *g, int key, int y,
+                                                           uint16_t out[32])
 {
     int cell = SE_KEY_CELL(key), d = SE_KEY_DIGIT(key), n = 0;
     if (y)
         for (unsigned m = g->cand[cell] & ~(1u << d); m; m &= m - 1)
             out[n++] = (uint16_t)SE_KEY(0, cell, se_lowest(m));
-    /* box, row, column; the box's cells are not repeated by the lines */
-    const uint8_t *h = se_cell_house[cell];
+    /* box, row, column; the box's cells are not repeated by the lines,
+     * and the cell itself is left out by its own place bit */
+    const uint8_t *h = se_cell_house[cell], *at = cell_place[cell];
     for (int k = 0; k < 3; k++) {
-        unsigned places = g->pos[h[k]][d + 1];
+        unsigned places = g->pos[h[k]][d + 1] & ~(1u << at[k]);
         if (k)
             places &= ~(unsigned)se_house_in[h[k]][h[0]];
         const uint8_t *hc = se_house_cell[h[k]];
-        for (; places; places &= places - 1) {
-            int c = hc[se_lowest(places)];
-            if (c != cell)
-                out[n++] = (uint16_t)SE_KEY(0, c, d);
+        for (; places; places &= places - 1)
+            out[n++] = (uint16_t)SE_KEY(0, hc[se_lowest(places)], d);
+    }
+    return n;
+}
+
+static inline __attribute__((always_inline)) int off_to_on_keys(const se_state *cur, int key,
+                                                                int y, int x, uint16_t keys[4],
+                                                                int8_t rule[4])
+{
+    int cell = SE_KEY_CELL(key), d = SE_KEY_DIGIT(key), n = 0;
+    unsigned cand = cur->cand[cell];
+    if (y && two_bits(cand)) {
+        keys[n] = (uint16_t)SE_KEY(1, cell, se_lowest(cand & ~(1u << d)));
+        rule[n++] = -1;
+    }
+    if (!x)
+        return n;
+    /* The cell rule's key is in this cell with another digit, a house
+     * rule's in another cell with this digit: only house keys can repeat. */
+    int first_house_key = n;
+    const uint8_t *hs = se_cell_house[cell], *at = cell_place[cell];
+    for (int k = 0; k < 3; k++) {
+        unsigned places = cur->pos[hs[k]][d + 1];
+        if (!two_bits(places))
+            continue;
+        /* the other place; the first one when the cell is not among them */
+        unsigned other = places & ~(1u << at[k]);
+        int oc = se_house_cell[hs[k]][se_lowest(other)];
+        int nk = SE_KEY(1, oc, d), dup = 0;
+        for (int i = first_house_key; i < n; i++)
+            dup |= keys[i] == nk;
+        if (!dup) {
+            keys[n] = (uint16_t)nk;
+            rule[n++] = (int8_t)hs[k];
         }
     }
     return n;
 }
 
+int se_on_to_off(const se_state *g, int key, int y, uint16_t out[32])
+{
+    return on_to_off(g, key, y, out);
+}
+
 int se_off_to_on_keys(const se_state *cur, int key, int y, int x, uint16_t keys[4],
                       int8_t rule[4])
 {
-    int cell = SE_KEY_CELL(key), d = SE_KEY_DIGIT(key), n = 0;
-    if (y && se_popcount(cur->cand[cell]) == 2) {
-        keys[n] = (uint16_t)SE_KEY(1, cell, se_lowest(cur->cand[cell] & ~(1u << d)));
-        rule[n++] = -1;
-    }
-    for (int k = 0; x && k < 3; k++) {
-        int house = se_cell_house[cell][k];
-        unsigned places = cur->pos[house][d + 1];
-        if (se_popcount(places) != 2)
-            continue;
-        const uint8_t *hc = se_house_cell[house];
-        int oc = hc[se_lowest(places)];
-        if (oc == cell)
-            oc = hc[se_lowest(places & (places - 1))];
-        int nk = SE_KEY(1, oc, d), dup = 0;
-        for (int i = 0; i < n; i++)
-            dup |= keys[i] == nk;
-        if (!dup) {
-            keys[n] = (uint16_t)nk;
-            rule[n++] = (int8_t)house;
-        }
-    }
-    return n;
+    return off_to_on_keys(cur, key, y, x, keys, rule);
 }
 
 int32_t se_on_node(se_chain_ws *ws, const se_state *cur, const se_state *src, int key,
@@ -293,10 +328,10 @@ int32_t se_on_node(se_chain_ws *ws, const se_state *cur, const se_state *src, in
 static void drop(se_state *g, int cell, int d)
 {
     g->cand[cell] &= (uint16_t)~(1u << d);
-    const uint8_t *h = se_cell_house[cell];
-    g->pos[h[0]][d + 1] &= (uint16_t)~(1u << (cell / 9 % 3 * 3 + cell % 3));
-    g->pos[h[1]][d + 1] &= (uint16_t)~(1u << (cell % 9));
-    g->pos[h[2]][d + 1] &= (uint16_t)~(1u << (cell / 9));
+    const uint8_t *h = se_cell_house[cell], *at = cell_place[cell];
+    g->pos[h[0]][d + 1] &= (uint16_t)~(1u << at[0]);
+    g->pos[h[1]][d + 1] &= (uint16_t)~(1u << at[1]);
+    g->pos[h[2]][d + 1] &= (uint16_t)~(1u << at[2]);
 }
 
 int se_do_chaining(se_chain_ws *ws, const se_state *grid, se_pset *to_on,
@@ -320,7 +355,7 @@ int se_do_chaining(se_chain_ws *ws, const se_state *grid, se_pset *to_on,
         if (hon < ton) {
             int32_t p = qon[hon++];
             uint16_t offs[32];
-            int n = se_on_to_off(cur, ws->node[p].key, y, offs);
+            int n = on_to_off(cur, ws->node[p].key, y, offs);
             for (int i = 0; i < n; i++) {
                 int k = offs[i];
                 if (to_on->at[k + 729] >= 0) {
@@ -340,7 +375,7 @@ int se_do_chaining(se_chain_ws *ws, const se_state *grid, se_pset *to_on,
             int32_t p = qoff[hoff++];
             uint16_t ons[4];
             int8_t rule[4];
-            int n = se_off_to_on_keys(cur, ws->node[p].key, y, 1, ons, rule);
+            int n = off_to_on_keys(cur, ws->node[p].key, y, 1, ons, rule);
             /* the new nodes' hidden parents are read before p goes */
             for (int i = 0; i < n; i++) {
                 int k = ons[i];

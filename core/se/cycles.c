@@ -20,44 +20,54 @@
  * ancestors are filtered), while each "on" is expanded once: that is the
  * reference's rule, and it decides which cycles are found.
  */
+#include <stdlib.h>
 #include <string.h>
 #include "chains.h"
-
-static int is_ancestor(const se_chain_ws *ws, int32_t child, int key)
-{
-    for (int32_t p = ws->node[child].parent; p >= 0; p = ws->node[p].parent)
-        if (ws->node[p].key == key)
-            return 1;
-    return 0;
-}
 
 static void offer_cycle(se_chain_ws *ws, const se_state *s, int32_t dst, int y, int x,
                         se_chain_best *best)
 {
-    uint8_t in_cycle[81] = { 0 };
-    uint16_t forward[81] = { 0 }, back[81] = { 0 };
-    for (int32_t p = dst; ws->node[p].parent >= 0; p = ws->node[p].parent)
-        in_cycle[SE_KEY_CELL(ws->node[p].key)] = 1;
+    /* Per digit, the cells that see an "on" / an "off" node of the cycle
+     * (bit sets); a candidate outside the cycle's cells seeing both goes.
+     * Most cycles remove nothing, so that is settled before the
+     * complexity is counted. */
+    uint32_t in_cycle[3] = { 0, 0, 0 }, forward[9][3], back[9][3];
+    unsigned digits = 0;
     for (int32_t p = dst; ws->node[p].parent >= 0; p = ws->node[p].parent) {
         int k = ws->node[p].key, cell = SE_KEY_CELL(k), d = SE_KEY_DIGIT(k);
-        uint16_t *side = SE_KEY_ON(k) ? forward : back;
-        for (int i = 0; i < 20; i++) {
-            int c = se_peer[cell][i];
-            if (!in_cycle[c] && (s->cand[c] >> d & 1))
-                side[c] |= (uint16_t)(1u << d);
+        in_cycle[cell / 27] |= 1u << (cell % 27);
+        if (!(digits >> d & 1)) {
+            digits |= 1u << d;
+            memset(forward[d], 0, sizeof forward[d]);
+            memset(back[d], 0, sizeof back[d]);
         }
+        uint32_t *side = SE_KEY_ON(k) ? forward[d] : back[d];
+        for (int w = 0; w < 3; w++)
+            side[w] |= se_peer_bits[cell][w];
     }
+    uint16_t elim[81];
+    int worth = 0;
+    for (unsigned m = digits; m; m &= m - 1) {
+        int d = se_lowest(m);
+        for (int w = 0; w < 3; w++)
+            for (uint32_t both = forward[d][w] & back[d][w] & ~in_cycle[w]; both; both &= both - 1) {
+                int c = w * 27 + se_lowest(both);
+                if (s->cand[c] >> d & 1) {
+                    if (!worth)
+                        memset(elim, 0, sizeof elim);
+                    worth = 1;
+                    elim[c] |= (uint16_t)(1u << d);
+                }
+            }
+    }
+    if (!worth)
+        return;
     se_hint h;
     int complexity = se_ancestor_count(ws, dst);
     double diff = se_chain_difficulty(y && x ? 7.0 : 6.5, complexity);
     se_hint_clear(&h, x && y ? SE_XY_CYCLE : y ? SE_Y_CYCLE : SE_X_CYCLE, se_chain_tenths(diff));
-    int worth = 0;
-    for (int c = 0; c < 81; c++) {
-        h.elim[c] = forward[c] & back[c];
-        worth |= h.elim[c];
-    }
-    if (worth)
-        se_chain_offer(best, diff, complexity, y && x ? 4 : y ? 3 : 2, &h);
+    memcpy(h.elim, elim, sizeof elim);
+    se_chain_offer(best, diff, complexity, y && x ? 4 : y ? 3 : 2, &h);
 }
 
 static void do_cycles(se_chain_ws *ws, const se_state *s, int source, int y, int x,
@@ -188,7 +198,12 @@ static void do_forcing_chain(se_chain_ws *ws, const se_state *s, int source, int
                         offer_forcing_chain(ws, s, nn, y, best);
                     return;
                 }
-                if (to_off->at[k] < 0 && !is_ancestor(ws, p, k)) {
+                /* The reference also skips an "off" that is an ancestor
+                 * of p; here every node made is put in to_on / to_off
+                 * (the root too), so an ancestor is always in to_off
+                 * already and that walk up the chain could never skip
+                 * anything more. */
+                if (to_off->at[k] < 0) {
                     int32_t nn = se_node_new(ws, k, p);
                     if (nn < 0)
                         return;
@@ -241,13 +256,179 @@ static void make_tables(se_chain_ws *ws, const se_state *s)
     }
 }
 
-/* One sweep over the three passes, in the reference's order. */
+/*
+ * Which searches can find anything. Both searches above only ever follow
+ * the pass's implication graph (on -> off from static_off, off -> on from
+ * static_on), and a forcing chain's breadth-first search visits every
+ * potential it can reach, each once, until it meets the negation of its
+ * assumption. So:
+ * - a forcing chain from potential p finds something only if not-p is
+ *   reachable from p;
+ * - a cycle through an "on" potential needs a path back to it: p lies in
+ *   a strongly connected component with an edge inside it.
+ * A search that cannot find anything changes nothing the others see (its
+ * nodes are dropped before the next, its marks are generations), so
+ * skipping it leaves the producer's result as it was. In the rounds where
+ * the producer finds nothing (most of them on puzzles rated 7 and up)
+ * that is every search. Reachability comes from the components (Tarjan,
+ * iteratively) and, in the order Tarjan completes them (every component
+ * after those it reaches), one bit set per component of what it reaches.
+ */
+typedef struct reach {
+    int n, words;
+    int16_t index_of[1458];   /* node of a key, -1 for a non-candidate */
+    uint16_t key_of[1458];
+    int16_t comp[1458];       /* component of a node */
+    uint8_t cyclic[1458];     /* per component: a path from a member to itself */
+    int16_t low[1458], order[1458], stack[1458], call[1458], next_edge[1458];
+    int16_t merged[1458];     /* per component: the last one its set went into */
+    int32_t first_edge[1459]; /* the pass's graph over nodes: edges of v are */
+    int16_t edge[729 * 32];   /* edge[first_edge[v] .. first_edge[v + 1]) */
+    uint64_t *reached;        /* per component, `words` words */
+} reach;
+
+/* The pass's graph in node numbers; -1 when a successor is not a
+ * candidate (cannot happen: then nothing is skipped). */
+static int make_graph(reach *r, const se_chain_ws *ws, int y, int table)
+{
+    int m = 0;
+    for (int v = 0; v < r->n; v++) {
+        int key = r->key_of[v];
+        r->first_edge[v] = m;
+        if (SE_KEY_ON(key)) {
+            const uint16_t *offs = ws->static_off[y][key - 729];
+            for (int j = 0; j < offs[28]; j++)
+                if ((r->edge[m++] = r->index_of[offs[j]]) < 0)
+                    return -1;
+        } else {
+            const uint16_t *ons = ws->static_on[table][key];
+            for (int j = 0; j < 4 && ons[j]; j++)
+                if ((r->edge[m++] = r->index_of[ons[j]]) < 0)
+                    return -1;
+        }
+    }
+    r->first_edge[r->n] = m;
+    return 0;
+}
+
+/* 0 when reachability is known for this pass, else -1. */
+static int find_reach(reach *r, const se_chain_ws *ws, int y, int table)
+{
+    if (make_graph(r, ws, y, table) < 0)
+        return -1;
+    int n = r->n, comps = 0, counter = 0, top = 0;
+    for (int v = 0; v < n; v++) {
+        r->order[v] = -1;
+        r->merged[v] = -1;
+    }
+    memset(r->reached, 0, sizeof(uint64_t) * (size_t)r->words * (size_t)n);
+    for (int root = 0; root < n; root++) {
+        if (r->order[root] >= 0)
+            continue;
+        int depth = 0;
+        r->call[depth] = (int16_t)root;
+        r->next_edge[root] = 0;
+        r->order[root] = r->low[root] = (int16_t)counter++;
+        r->stack[top++] = (int16_t)root;
+        r->comp[root] = -1;
+        while (depth >= 0) {
+            int v = r->call[depth];
+            int e = r->first_edge[v] + r->next_edge[v];
+            if (e < r->first_edge[v + 1]) {
+                r->next_edge[v]++;
+                int w = r->edge[e];
+                if (r->order[w] < 0) {
+                    r->order[w] = r->low[w] = (int16_t)counter++;
+                    r->next_edge[w] = 0;
+                    r->comp[w] = -1;
+                    r->stack[top++] = (int16_t)w;
+                    r->call[++depth] = (int16_t)w;
+                } else if (r->comp[w] < 0 && r->order[w] < r->low[v]) {
+                    r->low[v] = r->order[w]; /* w is on the stack */
+                }
+                continue;
+            }
+            /* v is done */
+            if (r->low[v] == r->order[v]) {
+                int c = comps++;
+                uint64_t *bits = r->reached + (size_t)c * (size_t)r->words;
+                int first = top;
+                do
+                    r->comp[r->stack[--first]] = (int16_t)c;
+                while (r->stack[first] != v);
+                r->cyclic[c] = 0;
+                for (int i = first; i < top; i++) {
+                    int u = r->stack[i];
+                    for (int f = r->first_edge[u]; f < r->first_edge[u + 1]; f++) {
+                        int w = r->edge[f], cw = r->comp[w];
+                        if (cw == c) {
+                            r->cyclic[c] = 1;
+                            continue;
+                        }
+                        bits[w >> 6] |= 1ull << (w & 63);
+                        if (r->merged[cw] == c)
+                            continue; /* its set is in already */
+                        r->merged[cw] = (int16_t)c;
+                        const uint64_t *more = r->reached + (size_t)cw * (size_t)r->words;
+                        for (int x = 0; x < r->words; x++)
+                            bits[x] |= more[x];
+                    }
+                }
+                if (r->cyclic[c])
+                    for (int i = first; i < top; i++)
+                        bits[r->stack[i] >> 6] |= 1ull << (r->stack[i] & 63);
+                top = first;
+            }
+            if (--depth >= 0) {
+                int u = r->call[depth];
+                if (r->low[v] < r->low[u])
+                    r->low[u] = r->low[v];
+            }
+        }
+    }
+    return 0;
+}
+
+/* Can the search from key `from` reach key `to`? */
+static int reaches(const reach *r, int from, int to)
+{
+    int t = r->index_of[to];
+    const uint64_t *bits = r->reached + (size_t)r->comp[r->index_of[from]] * (size_t)r->words;
+    return bits[t >> 6] >> (t & 63) & 1;
+}
+
+/* A cycle the search closes through `on` leaves it for an "off" a and
+ * comes back from a different "off" q (an "off" is never repeated along
+ * a chain, and it has at least four links): q must be reachable from a.
+ * The "off"s that lead back to `on` are the negations of what "off" of
+ * the same candidate implies (the rules are symmetric). */
+static int may_close_cycle(const reach *r, const se_chain_ws *ws, int y, int table, int on)
+{
+    if (!r->cyclic[r->comp[r->index_of[on]]])
+        return 0;
+    const uint16_t *back = ws->static_on[table][on - 729];
+    const uint16_t *offs = ws->static_off[y][on - 729];
+    for (int i = 0; i < 4 && back[i]; i++) {
+        int q = back[i] - 729;
+        for (int j = 0; j < offs[28]; j++)
+            if (offs[j] != q && reaches(r, offs[j], q))
+                return 1;
+    }
+    return 0;
+}
+
+/* One sweep over the three passes, in the reference's order; r: the
+ * reachability work area (NULL: no skipping). */
 static int sweep(const se_state *s, se_chain_ws *ws, const sudoku_cancel *cancel,
-                 se_chain_best *best)
+                 se_chain_best *best, reach *r)
 {
     static const int pass_y[3] = { 0, 1, 1 }, pass_x[3] = { 1, 0, 1 };
     for (int pass = 0; pass < 3; pass++) {
         int y = pass_y[pass], x = pass_x[pass];
+        /* Not on the Y pass: it has no forcing chains, and every potential
+         * of a two-candidate cell is on a cycle there (its cell's other
+         * digit and back), so nothing would be skipped. */
+        int known = r && x && find_reach(r, ws, y, x && y ? 2 : y) == 0;
         for (int cell = 0; cell < 81; cell++) {
             int size = se_popcount(s->cand[cell]);
             if (size < 2 || (!x && size > 2))
@@ -255,14 +436,20 @@ static int sweep(const se_state *s, se_chain_ws *ws, const sudoku_cancel *cancel
             if (sudoku_cancelled(cancel))
                 return -1;
             for (unsigned m = s->cand[cell]; m; m &= m - 1) {
-                int d = se_lowest(m);
-                ws->nnode = ws->nextra = 0;
-                do_cycles(ws, s, SE_KEY(1, cell, d), y, x, best);
+                int d = se_lowest(m), on = SE_KEY(1, cell, d), off = SE_KEY(0, cell, d);
+                if (!known || may_close_cycle(r, ws, y, x && y ? 2 : y, on)) {
+                    ws->nnode = ws->nextra = 0;
+                    do_cycles(ws, s, on, y, x, best);
+                }
                 if (x) {
-                    ws->nnode = ws->nextra = 0;
-                    do_forcing_chain(ws, s, SE_KEY(1, cell, d), y, best);
-                    ws->nnode = ws->nextra = 0;
-                    do_forcing_chain(ws, s, SE_KEY(0, cell, d), y, best);
+                    if (!known || reaches(r, on, off)) {
+                        ws->nnode = ws->nextra = 0;
+                        do_forcing_chain(ws, s, on, y, best);
+                    }
+                    if (!known || reaches(r, off, on)) {
+                        ws->nnode = ws->nextra = 0;
+                        do_forcing_chain(ws, s, off, y, best);
+                    }
                 }
                 if (ws->overflow)
                     return -1;
@@ -276,8 +463,31 @@ int se_find_cycles_and_chains(const se_state *s, se_hint *h, se_chain_ws *ws,
                               const sudoku_cancel *cancel)
 {
     make_tables(ws, s);
+    reach *r = malloc(sizeof *r); /* 70 KB and the bit sets: not on the stack */
+    if (r) {
+        r->n = 0;
+        memset(r->index_of, -1, sizeof r->index_of);
+        for (int on = 0; on < 2; on++) /* key order: every "off", then every "on" */
+            for (int c = 0; c < 81; c++)
+                for (unsigned m = s->cand[c]; m; m &= m - 1) {
+                    int k = SE_KEY(on, c, se_lowest(m));
+                    r->index_of[k] = (int16_t)r->n;
+                    r->key_of[r->n++] = (uint16_t)k;
+                }
+        r->words = (r->n + 63) / 64;
+        r->reached = malloc(sizeof(uint64_t) * (size_t)(r->words ? r->words : 1) * (size_t)(r->n ? r->n : 1));
+        if (!r->reached) {
+            free(r);
+            r = NULL;
+        }
+    }
     se_chain_best best = { 0 };
-    if (sweep(s, ws, cancel, &best) < 0)
+    int status = sweep(s, ws, cancel, &best, r);
+    if (r) {
+        free(r->reached);
+        free(r);
+    }
+    if (status < 0)
         return -1;
     if (!best.found)
         return 0;

@@ -47,6 +47,8 @@ extern const uint16_t se_house_in[27][27];
 /* The 20 peers of a cell in the reference's order: its box (box order),
  * then the rest of its row, then the rest of its column. */
 extern const uint8_t se_peer[81][20];
+/* The same peers as a bit set: cell p is bit p % 27 of word p / 27. */
+extern const uint32_t se_peer_bits[81][3];
 
 /* Bit count of a 9-bit (or 16-bit) set, from a table: the library is
  * built for plain x86-64 (no popcnt instruction), where __builtin_popcount

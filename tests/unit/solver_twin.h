@@ -69,7 +69,9 @@ static void random_puzzles(void)
 static int hard_sets(void)
 {
     static const char *const sets[] = {"puzzles/forum_hardest_1106.txt",
-                                       "puzzles/magictour_top1465.txt"};
+                                       "puzzles/magictour_top1465.txt",
+                                       /* several solutions each */
+                                       "puzzles/serg_benchmark.txt"};
     int found = 0;
     for (size_t k = 0; k < sizeof sets / sizeof *sets; k++) {
         FILE *f = check_open_data(sets[k]);

@@ -184,7 +184,7 @@ int main(int argc, char **argv)
     int rounds = SANITIZED ? 40 : lng ? 20000 : 1500;
     sudoku_rng rng;
     sudoku_grid p;
-    sudoku_rng_seed(&rng, 1516);
+    sudoku_rng_seed(&rng, 1517);
 
     for (int i = 0; i < rounds; i++) {
         random_puzzle(&rng, i, &p);
@@ -200,7 +200,9 @@ int main(int argc, char **argv)
         printf(" %d", sizes[k]);
     printf("\n");
     /* sizes 0 to 2 and undefined all met, or the test proves little (size
-     * 2 is one dug puzzle in a few hundred: not in the sanitizers' 40) */
+     * 2 is one dug puzzle in about a thousand: not in the sanitizers' 40;
+     * the seed is one whose 3,000 puzzles hold two, the grids coming from
+     * sudoku_solve_random, whose guess order can change between versions) */
     CHECK(sizes[0] > 0 && sizes[1] > 0 && sizes[7] > 0 && (SANITIZED || sizes[2] > 0));
 
     /* fixed cases: depth 0, 1, 2 (Berthier's examples), a full grid,

@@ -1,0 +1,233 @@
+/*
+ * test_se_twins.c - the fast finders of the Sudoku Explainer rater
+ * (core/se/) against their slow, obviously right twins (se_twin_*.inc:
+ * the plain versions they replaced), on the same positions. Not the
+ * rating but the step itself must agree: found or not, technique, rating,
+ * placement and every elimination, because the rater applies the first
+ * step found and a different first step changes the path.
+ *
+ * Positions: random minimal puzzles, rated, then the rater's state after
+ * a random number of the path's steps; each such state also thinned (a
+ * random share of the candidates of cells with three or more removed,
+ * keeping two), which makes the two- and three-candidate cells that
+ * aligned exclusion and unique loops feed on. Thinned states need not
+ * belong to a puzzle with one solution: the finders are defined on any
+ * candidate grid, and both versions must agree there too. When
+ * ../shared/data is present, the vector rows rated 6.2 and up (the ones
+ * that reach the chains) give positions as well.
+ *
+ * Also the chain engine's two implication rules against theirs, for
+ * every potential of every position.
+ *
+ * Default: some seconds; --long (ctest label `long`): ten times more.
+ * SUDOKU_LONG_TEST
+ */
+#include "check.h"
+#include "random_puzzle.h"
+#include "se_rating.h"
+#include "se/internal.h"
+
+#include "se/chains.h"
+
+#include "se_twin_aligned.inc"
+#include "se_twin_cycles.inc"
+#include "se_twin_chains.inc"
+
+static sudoku_se_path path;
+
+static int sees(int a, int b)
+{
+    return a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3));
+}
+
+/* pos[][] and empty[] from value[] and cand[]. */
+static void complete_state(se_state *s)
+{
+    memset(s->pos, 0, sizeof s->pos);
+    memset(s->empty, 0, sizeof s->empty);
+    for (int h = 0; h < 27; h++)
+        for (int i = 0; i < 9; i++) {
+            int c = se_house_cell[h][i];
+            s->empty[h] += !s->value[c];
+            for (int d = 1; d <= 9; d++)
+                if (s->cand[c] >> (d - 1) & 1)
+                    s->pos[h][d] |= (uint16_t)(1u << i);
+        }
+}
+
+/* The rater's state after the path's first `steps` steps, by replay. */
+static void state_after(const sudoku_grid *g, const sudoku_se_path *p, int steps, se_state *s)
+{
+    memset(s, 0, sizeof *s);
+    for (int c = 0; c < 81; c++) {
+        s->value[c] = g->cell[c];
+        s->cand[c] = g->cell[c] ? 0 : 0x1ff;
+    }
+    for (int c = 0; c < 81; c++)
+        for (int o = 0; o < 81; o++)
+            if (g->cell[c] && sees(c, o))
+                s->cand[o] &= (uint16_t)~(1u << (g->cell[c] - 1));
+    for (int i = 0; i < steps; i++) {
+        const sudoku_se_step *st = &p->step[i];
+        for (int e = st->elim_first; e < st->elim_first + st->elim_count; e++)
+            s->cand[p->elim[e] / 9] &= (uint16_t)~(1u << (p->elim[e] % 9));
+        if (st->cell >= 0) {
+            s->value[st->cell] = st->digit;
+            s->cand[st->cell] = 0;
+            for (int o = 0; o < 81; o++)
+                if (sees(st->cell, o))
+                    s->cand[o] &= (uint16_t)~(1u << (st->digit - 1));
+        }
+    }
+    complete_state(s);
+}
+
+/* Removes candidates at random from cells with three or more, keeping
+ * at least two in each. */
+static void thin(sudoku_rng *rng, se_state *s, int percent)
+{
+    for (int c = 0; c < 81; c++)
+        for (unsigned m = s->cand[c]; m && se_popcount(s->cand[c]) > 2; m &= m - 1)
+            if ((int)sudoku_rng_below(rng, 100) < percent)
+                s->cand[c] &= (uint16_t)~(m & -m);
+    complete_state(s);
+}
+
+static int same_hint(int found_a, const se_hint *a, int found_b, const se_hint *b)
+{
+    if (found_a != found_b)
+        return 0;
+    if (!found_a)
+        return 1;
+    return a->technique == b->technique && a->rating == b->rating && a->cell == b->cell &&
+           a->digit == b->digit && memcmp(a->elim, b->elim, sizeof a->elim) == 0;
+}
+
+static void show_state(const se_state *s)
+{
+    for (int c = 0; c < 81; c++)
+        printf("%03x%s", s->cand[c], c % 9 == 8 ? "\n" : " ");
+}
+
+static long compared, found[4];
+static se_chain_ws *ws_fast, *ws_twin;
+
+/* Every finder with a twin, on one position. */
+static void compare_all(const se_state *s)
+{
+    se_hint a, b;
+    for (int degree = 2; degree <= 3; degree++) {
+        int fa = se_find_aligned_exclusion(s, &a, degree);
+        int fb = twin_aligned_exclusion(s, &b, degree);
+        found[degree - 2] += fa;
+        int same = same_hint(fa, &a, fb, &b);
+        CHECK_MSG(same, "aligned exclusion degree %d: fast %d, twin %d", degree, fa, fb);
+        if (!same && check_failed <= 3) {
+            show_state(s);
+            for (int c = 0; c < 81; c++)
+                if ((fa && a.elim[c]) || (fb && b.elim[c]))
+                    printf("cell %d: fast %03x twin %03x\n", c, fa ? a.elim[c] : 0, fb ? b.elim[c] : 0);
+        }
+    }
+    /* the engine's two rules, for every potential (candidate or not) */
+    int rules_same = 1;
+    for (int key = 0; key < 729 && rules_same; key++)
+        for (int y = 0; y < 2; y++) {
+            uint16_t out_a[32], out_b[32];
+            int na = se_on_to_off(s, key + 729, y, out_a);
+            int nb = twin_on_to_off(s, key + 729, y, out_b);
+            rules_same &= na == nb && memcmp(out_a, out_b, sizeof out_a[0] * (size_t)na) == 0;
+            for (int x = 0; x < 2; x++) {
+                uint16_t keys_a[4], keys_b[4];
+                int8_t rule_a[4], rule_b[4];
+                na = se_off_to_on_keys(s, key, y, x, keys_a, rule_a);
+                nb = twin_off_to_on_keys(s, key, y, x, keys_b, rule_b);
+                rules_same &= na == nb && memcmp(keys_a, keys_b, sizeof keys_a[0] * (size_t)na) == 0 &&
+                              memcmp(rule_a, rule_b, (size_t)na) == 0;
+            }
+        }
+    CHECK_MSG(rules_same, "chain engine rules differ from their twins");
+    int fa = se_find_cycles_and_chains(s, &a, ws_fast, NULL);
+    int fb = twin_cycles_and_chains(s, &b, ws_twin, NULL);
+    found[2] += fa > 0;
+    int same = same_hint(fa, &a, fb, &b);
+    CHECK_MSG(same, "cycles and forcing chains: fast %d, twin %d", fa, fb);
+    if (!same && check_failed <= 3)
+        show_state(s);
+    compared++;
+}
+
+/* The positions of one rated puzzle: a few states along its path, each
+ * as it is and thinned. */
+static void positions_of(sudoku_rng *rng, const sudoku_grid *g, int states)
+{
+    sudoku_se_status st = sudoku_se_rate(g, &path, NULL);
+    if (st != SUDOKU_SE_OK && st != SUDOKU_SE_UNSUPPORTED)
+        return;
+    for (int i = 0; i < states && path.step_count > 0; i++) {
+        se_state s;
+        /* late states more often: that is where the slow techniques run */
+        int steps = (int)sudoku_rng_below(rng, (uint32_t)path.step_count + 1);
+        if (i & 1)
+            steps = path.step_count - (int)sudoku_rng_below(rng, 8u);
+        if (steps < 0)
+            steps = 0;
+        state_after(g, &path, steps, &s);
+        compare_all(&s);
+        thin(rng, &s, 10 + (int)sudoku_rng_below(rng, 50));
+        compare_all(&s);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    int long_run = check_long(argc, argv);
+    int puzzles = (long_run ? 3000 : 300) / (SANITIZED ? 5 : 1);
+    /* the peer bit sets (a table written out) against the peer lists */
+    for (int c = 0; c < 81; c++) {
+        uint32_t bits[3] = { 0, 0, 0 };
+        for (int i = 0; i < 20; i++)
+            bits[se_peer[c][i] / 27] |= 1u << (se_peer[c][i] % 27);
+        CHECK_MSG(memcmp(bits, se_peer_bits[c], sizeof bits) == 0, "se_peer_bits[%d]", c);
+    }
+    sudoku_rng rng;
+    sudoku_rng_seed(&rng, 20261124);
+    ws_fast = se_chain_ws_new();
+    ws_twin = se_chain_ws_new();
+    if (!ws_fast || !ws_twin)
+        return 1;
+    for (int i = 0; i < puzzles; i++) {
+        sudoku_grid g;
+        random_unique_puzzle(&rng, 81, &g);
+        positions_of(&rng, &g, 4);
+    }
+    long random_positions = compared;
+
+    /* the vector rows that reach the chains, when the data is there */
+    FILE *f = check_open_data("vectors/se_ratings.tsv");
+    int rows = 0, every = long_run ? 1 : 4;
+    if (f) {
+        char line[512];
+        int n = 0;
+        while (fgets(line, sizeof line, f)) {
+            char *tab = strchr(line, '\t');
+            if (line[0] == '#' || !tab || atof(tab + 1) < 6.15 || n++ % every != 0)
+                continue;
+            if (SANITIZED && rows >= 20)
+                break;
+            *tab = '\0';
+            sudoku_grid g = check_grid(line);
+            positions_of(&rng, &g, 4);
+            rows++;
+        }
+        fclose(f);
+    }
+    printf("%ld positions (%ld from %d random minimal puzzles, the rest from %d vector rows); "
+           "found: aligned pair exclusion %ld, aligned triple exclusion %ld, cycles and forcing chains %ld\n",
+           compared, random_positions, puzzles, rows, found[0], found[1], found[2]);
+    /* the test must be able to fail: the positions must exercise the finders */
+    CHECK(found[0] > 10 && found[1] > 10 && found[2] > 10);
+    se_chain_ws_free(ws_fast);
+    se_chain_ws_free(ws_twin);
+    return check_done();
+}
