@@ -9,15 +9,16 @@
  * the highest rating up to and including the first placement, ED the
  * rating of the first step. core/se/rating.c says exactly how.
  *
- * THIS VERSION implements every technique the reference tries up to its
- * dynamic forcing chains: singles to the XYZ-Wing, unique rectangles and
- * loops, the quads, BUG, aligned pair and triple exclusion, cycles,
- * forcing chains, Nishio, multiple and dynamic forcing chains (see the
- * enum below). When the reference's next step would need a technique it
- * does not have yet (dynamic+ and nested forcing chains, 9.0 and up), it
- * returns SUDOKU_SE_UNSUPPORTED and never guesses a rating. So every
- * rating it returns is exact, and every puzzle serate rates below 9.0 is
- * rated.
+ * THIS VERSION implements every technique the reference has: singles to
+ * the XYZ-Wing, unique rectangles and loops, the quads, BUG, aligned pair
+ * and triple exclusion, cycles, forcing chains, Nishio, multiple and
+ * dynamic forcing chains, dynamic+ (9.0) and the nested forcing chains of
+ * levels 2 to 5 (9.5, 10.0, 10.5, 11.0; see the enum below). It returns
+ * SUDOKU_SE_UNSUPPORTED, never a guess, where the reference itself fails
+ * (serate prints 20.0) or when a chain search outgrows its fixed work
+ * area. Every rating it returns is exact (but for one order the reference
+ * leaves to the JVM's hash codes, core/se/rating.c). Nested chains are
+ * slow: seconds per puzzle of 11.x (serate: minutes).
  *
  * Reentrant; the path lives in the caller's struct. A puzzle that reaches
  * the chains allocates one work area for the call (freed before return).
@@ -33,8 +34,10 @@ typedef enum sudoku_se_status {
     SUDOKU_SE_OK = 0,        /* rated: er/ep/ed and the path are exact */
     SUDOKU_SE_INVALID,       /* clashing givens, no or several solutions,
                                 or already full (nothing to rate) */
-    SUDOKU_SE_UNSUPPORTED,   /* needs a technique this version lacks; the
-                                path holds the steps up to there */
+    SUDOKU_SE_UNSUPPORTED,   /* no technique finds a step (the reference
+                                fails too) or a chain work area
+                                overflowed; the path holds the steps up to
+                                there */
     SUDOKU_SE_CANCELLED      /* stopped by the cancel hook */
 } sudoku_se_status;
 
@@ -92,6 +95,38 @@ typedef enum sudoku_se_technique {
     SE_DYNAMIC_DOUBLE,       /* dynamic double forcing chains, 8.5 */
     SE_DYNAMIC_CELL,         /* dynamic cell forcing chains, 8.5 */
     SE_DYNAMIC_REGION,       /* dynamic region forcing chains, 8.5 */
+    /* dynamic+ (nesting level 1): the dynamic chains whose propagation
+     * also uses pointing/claiming, hidden and naked pairs and X-wings on
+     * the reduced grid, 9.0; named with " (+)" as the reference does */
+    SE_DYNAMIC_PLUS_CONTRADICTION,
+    SE_DYNAMIC_PLUS_DOUBLE,
+    SE_DYNAMIC_PLUS_CELL,
+    SE_DYNAMIC_PLUS_REGION,
+    /* nested level 2: dynamic chains whose propagation also uses every
+     * forcing chain and cycle of the reduced grid, 9.5; named with
+     * " (+ Forcing Chains)" */
+    SE_NESTED_FC_CONTRADICTION,
+    SE_NESTED_FC_DOUBLE,
+    SE_NESTED_FC_CELL,
+    SE_NESTED_FC_REGION,
+    /* nested level 3 (10.0, " (+ Multiple Forcing Chains)"): inner
+     * forcing chains & cycles, then multiple forcing chains */
+    SE_NESTED_MFC_CONTRADICTION,
+    SE_NESTED_MFC_DOUBLE,
+    SE_NESTED_MFC_CELL,
+    SE_NESTED_MFC_REGION,
+    /* nested level 4 (10.5, " (+ Dynamic Forcing Chains)"): inner dynamic
+     * forcing chains */
+    SE_NESTED_DFC_CONTRADICTION,
+    SE_NESTED_DFC_DOUBLE,
+    SE_NESTED_DFC_CELL,
+    SE_NESTED_DFC_REGION,
+    /* nested level 5 (11.0, " (+ Dynamic Forcing Chains (+ Forcing
+     * Chains))"): inner dynamic forcing chains, then inner level 2 */
+    SE_NESTED_DFC2_CONTRADICTION,
+    SE_NESTED_DFC2_DOUBLE,
+    SE_NESTED_DFC2_CELL,
+    SE_NESTED_DFC2_REGION,
     SE_TECHNIQUE_COUNT
 } sudoku_se_technique;
 

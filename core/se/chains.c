@@ -19,7 +19,15 @@ se_chain_ws *se_chain_ws_new(void)
     ws->queue_off = malloc(sizeof(int32_t) * SE_MAX_NODES);
     ws->bfs_a = malloc(sizeof(int32_t) * SE_MAX_NODES);
     ws->bfs_b = malloc(sizeof(int32_t) * SE_MAX_NODES);
-    if (!ws->node || !ws->extra || !ws->queue_on || !ws->queue_off || !ws->bfs_a || !ws->bfs_b) {
+    ws->nested = malloc(sizeof(se_nested_ref) * SE_MAX_NESTED);
+    ws->sig_seen = malloc(sizeof(uint64_t) * SE_SIG_TABLE);
+    ws->sig_mark = calloc(SE_SIG_TABLE, sizeof(uint32_t));
+    ws->sig_now = 0;
+    ws->inner = NULL;
+    ws->nnested = 0;
+    ws->cancel = NULL;
+    ws->cancelled = 0;
+    if (!ws->nested || !ws->sig_seen || !ws->sig_mark || !ws->node || !ws->extra || !ws->queue_on || !ws->queue_off || !ws->bfs_a || !ws->bfs_b) {
         se_chain_ws_free(ws);
         return NULL;
     }
@@ -50,10 +58,14 @@ void se_chain_ws_free(se_chain_ws *ws)
     free(ws->queue_off);
     free(ws->bfs_a);
     free(ws->bfs_b);
+    free(ws->nested);
+    free(ws->sig_seen);
+    free(ws->sig_mark);
+    se_inner_free(ws->inner);
     free(ws);
 }
 
-static void add_extra_parent(se_chain_ws *ws, int32_t node, int32_t parent)
+void se_node_add_parent(se_chain_ws *ws, int32_t node, int32_t parent)
 {
     if (ws->nextra >= SE_MAX_EXTRA) {
         ws->overflow = 1;
@@ -100,6 +112,67 @@ int se_ancestor_count(se_chain_ws *ws, int32_t start)
         ntodo = nnext;
     }
     return count;
+}
+
+int se_chain_complexity(se_chain_ws *ws, const int32_t *ends, int n)
+{
+    int total = 0, nseen = 0;
+    if (++ws->sig_now == 0) {
+        memset(ws->sig_mark, 0, sizeof(uint32_t) * SE_SIG_TABLE);
+        ws->sig_now = 1;
+    }
+    for (int e = 0; e < n; e++) {
+        uint32_t st = se_next_stamp(ws);
+        int32_t *todo = ws->bfs_a, *next = ws->bfs_b;
+        int ntodo = 1;
+        todo[0] = ends[e];
+        while (ntodo) {
+            int nnext = 0;
+            for (int i = 0; i < ntodo; i++) {
+                const se_node *nd = &ws->node[todo[i]];
+                if (ws->stamp[nd->key] == st)
+                    continue;
+                ws->stamp[nd->key] = st;
+                total++;
+                if (nd->nested >= 0) {
+                    /* each distinct nested chain counts once */
+                    const se_nested_ref *r = &ws->nested[nd->nested];
+                    unsigned slot = (unsigned)(r->signature >> 33) & (SE_SIG_TABLE - 1);
+                    int known = 0;
+                    while (ws->sig_mark[slot] == ws->sig_now) {
+                        if (ws->sig_seen[slot] == r->signature) {
+                            known = 1;
+                            break;
+                        }
+                        slot = (slot + 1) & (SE_SIG_TABLE - 1);
+                    }
+                    if (!known) {
+                        if (++nseen > SE_SIG_TABLE / 2) {
+                            ws->overflow = 1;
+                            return total;
+                        }
+                        ws->sig_mark[slot] = ws->sig_now;
+                        ws->sig_seen[slot] = r->signature;
+                        total += r->complexity;
+                    }
+                }
+                if (nd->parent >= 0) {
+                    next[nnext++] = nd->parent;
+                    for (int x = 0; x < nd->extra_count; x++)
+                        next[nnext++] = ws->extra[nd->extra_first + x];
+                }
+                if (nnext > SE_MAX_NODES - 64) {
+                    ws->overflow = 1;
+                    return total;
+                }
+            }
+            int32_t *t = todo;
+            todo = next;
+            next = t;
+            ntodo = nnext;
+        }
+    }
+    return total;
 }
 
 double se_chain_difficulty(double base, int complexity)
@@ -228,21 +301,24 @@ int32_t se_on_node(se_chain_ws *ws, const se_state *cur, const se_state *src, in
                    int rule, int32_t parent, const se_pset *to_off, int dynamic)
 {
     int32_t nn = se_node_new(ws, key, parent);
-    if (nn < 0 || !dynamic)
+    if (nn < 0)
+        return nn;
+    ws->node[nn].cause = (int8_t)rule;
+    if (!dynamic)
         return nn;
     int cell = SE_KEY_CELL(key), d = SE_KEY_DIGIT(key);
     if (rule < 0) {
         for (unsigned m = src->cand[cell] & ~cur->cand[cell]; m; m &= m - 1) {
             int32_t hp = to_off->at[SE_KEY(0, cell, se_lowest(m))];
             if (hp >= 0)
-                add_extra_parent(ws, nn, hp);
+                se_node_add_parent(ws, nn, hp);
         }
     } else {
         const uint8_t *hc = se_house_cell[rule];
         for (unsigned m = src->pos[rule][d + 1] & ~cur->pos[rule][d + 1]; m; m &= m - 1) {
             int32_t hp = to_off->at[SE_KEY(0, hc[se_lowest(m)], d)];
             if (hp >= 0)
-                add_extra_parent(ws, nn, hp);
+                se_node_add_parent(ws, nn, hp);
         }
     }
     return nn;
@@ -259,7 +335,7 @@ static void drop(se_state *g, int cell, int d)
 }
 
 int se_do_chaining(se_chain_ws *ws, const se_state *grid, se_pset *to_on,
-                   se_pset *to_off, int y, int dynamic, int32_t contra[2])
+                   se_pset *to_off, int y, int dynamic, int level, int32_t contra[2])
 {
     se_state work;
     const se_state *cur = grid;
@@ -321,6 +397,10 @@ int se_do_chaining(se_chain_ws *ws, const se_state *grid, se_pset *to_on,
                 drop(&work, SE_KEY_CELL(k), SE_KEY_DIGIT(k));
             }
         }
+        /* dry: dynamic+ asks the advanced rules on the reduced grid */
+        if (level > 0 && hon == ton && hoff == toff &&
+            se_dynamic_plus_offs(ws, &work, grid, to_off, qoff, &toff, level) < 0)
+            return 0;
     }
     return 0;
 }

@@ -31,9 +31,25 @@ typedef struct se_node {
     uint16_t key;
     uint16_t extra_count; /* hidden parents, in se_chain_ws.extra */
     uint16_t depth;      /* links from the assumption along first parents */
+    int8_t cause;        /* an "on": the rule that made it, -1 the cell, else
+                            the house; -2 an assumption or not recorded */
     int32_t parent;      /* first parent, -1 for an assumption */
     int32_t extra_first;
+    int32_t nested;      /* nested.c: the inner chain that removed it, in
+                            se_chain_ws.nested, or -1 */
 } se_node;
+
+/* An inner chain a nested "off" rests on: its identity (the reference
+ * counts each distinct chain once in a conclusion's complexity) and its
+ * complexity. */
+typedef struct se_nested_ref {
+    uint64_t signature;
+    int complexity;
+} se_nested_ref;
+
+#define SE_MAX_NESTED (1 << 16)
+#define SE_SIG_TABLE (1 << 15)
+struct se_inner;
 
 /* A set of potentials in insertion order (the reference's LinkedSet):
  * node index per key, -1 when absent. */
@@ -64,6 +80,15 @@ typedef struct se_chain_ws {
     uint16_t static_on[3][729][4];
     uint32_t off_seen[729], off_seen_now; /* cycles.c: offs met in one search */
     int32_t *bfs_a, *bfs_b;         /* SE_MAX_NODES each */
+    /* nested levels (nested.c) */
+    se_nested_ref *nested;          /* SE_MAX_NESTED */
+    int nnested;
+    /* se_chain_complexity: the nested chains met, by signature */
+    uint64_t *sig_seen;             /* SE_SIG_TABLE */
+    uint32_t *sig_mark, sig_now;    /* SE_SIG_TABLE */
+    struct se_inner *inner;         /* the inner search's work area, on first use */
+    const sudoku_cancel *cancel;
+    int cancelled;
 } se_chain_ws;
 
 /* The best hint of one producer so far, by the reference's order:
@@ -127,12 +152,19 @@ static inline int32_t se_node_new(se_chain_ws *ws, int key, int32_t parent)
     n->depth = parent >= 0 ? (uint16_t)(ws->node[parent].depth + 1) : 0;
     n->extra_count = 0;
     n->extra_first = ws->nextra;
+    n->cause = -2;
+    n->nested = -1;
     return ws->nnode++;
 }
 
 /* The number of distinct potentials `node` depends on, itself included
  * (the reference's ancestor count, walked breadth first as it does). */
 int se_ancestor_count(se_chain_ws *ws, int32_t node);
+
+/* The complexity of a conclusion drawn from chains ending at ends[0..n):
+ * the ancestors of each, plus once each distinct inner chain they rest on
+ * (nested levels). */
+int se_chain_complexity(se_chain_ws *ws, const int32_t *ends, int n);
 
 /* The reference's rating for a chain of this complexity on this base:
  * base + 0.1 per length ceiling (4, 6, 8, 12, 16, ...) it exceeds. */
@@ -198,15 +230,47 @@ int32_t se_on_node(se_chain_ws *ws, const se_state *cur, const se_state *src, in
  * they imply, processing an "on" first whenever one is pending, as the
  * reference does. Returns 1 on a contradiction, with the two nodes in
  * contra[0] (on) and contra[1] (off). y: use the cell rules; dynamic: see
- * above. grid: not changed. */
+ * above; level 1 (dynamic+): see se_dynamic_plus_offs. grid: not changed. */
 int se_do_chaining(se_chain_ws *ws, const se_state *grid, se_pset *to_on,
-                   se_pset *to_off, int y, int dynamic, int32_t contra[2]);
+                   se_pset *to_off, int y, int dynamic, int level, int32_t contra[2]);
+
+/* Adds a further ("hidden") parent to a node. */
+void se_node_add_parent(se_chain_ws *ws, int32_t node, int32_t parent);
+
+/* dynamic_plus.c: at nesting level 1, when a dynamic propagation runs dry,
+ * the eliminations of the first advanced rule with hints resting on the
+ * chain's removals (`cur` reduced from `src`), added to to_off and queued
+ * as new "off"s. Returns how many, -1 when a pool ran out. */
+int se_dynamic_plus_offs(se_chain_ws *ws, const se_state *cur, const se_state *src,
+                         se_pset *to_off, int32_t *queue, int *tail, int level);
+
+/* nested.c: level 2, when the rules above give nothing: every forcing
+ * chain and cycle of the reduced grid, in the reference's order, whose
+ * rule parents are removals of the chain; their eliminations as new
+ * "off"s resting on them. Returns how many, -1 when a pool ran out or the
+ * search was cancelled. */
+int se_nested_offs(se_chain_ws *ws, const se_state *cur, const se_state *src,
+                   se_pset *to_off, int32_t *queue, int *tail, int level);
+void se_inner_free(struct se_inner *in);
+/* Records one inner hint (conclusion `hint`, chains ending at ends[]) in
+ * the collector of a nested search: its rule parents (root_cause: the
+ * rule of the assumptions, -1 the cell, a house, -2 none), eliminations,
+ * identity. */
+void se_inner_record(struct se_inner *in, se_chain_ws *ws, const se_hint *hint,
+                     const int32_t *ends, int nends, int root_cause, double difficulty,
+                     int complexity, int sort_key);
+/* Every hint of a forcing chains producer (kind as below) on grid s,
+ * recorded in `collect`, in the reference's order of discovery. 0, or -1
+ * when a pool ran out or the search was cancelled. */
+int se_forcing_chains_all(const se_state *s, int kind, se_chain_ws *ws,
+                          struct se_inner *collect, const sudoku_cancel *cancel);
 
 /* The producers. Each returns 1 with the reference's first hint of its
  * kind in h, 0 when none, -1 when cancelled or out of memory. */
 int se_find_cycles_and_chains(const se_state *s, se_hint *h, se_chain_ws *ws,
                               const sudoku_cancel *cancel);
-/* kind: 0 Nishio, 1 multiple, 2 dynamic */
+/* kind: 0 Nishio, 1 multiple, 2 dynamic, 3 dynamic+, 4..7 nested levels
+ * 2..5 (dynamic chains using inner chains on the reduced grid) */
 int se_find_forcing_chains(const se_state *s, se_hint *h, int kind,
                            se_chain_ws *ws, const sudoku_cancel *cancel);
 

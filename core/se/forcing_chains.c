@@ -1,7 +1,9 @@
 /*
  * forcing_chains.c - the reference's producers built on full propagation
  * (se_do_chaining): Nishio forcing chains 7.5, multiple forcing chains
- * 8.0 and dynamic forcing chains 8.5, each plus the length term.
+ * 8.0, dynamic forcing chains 8.5 and dynamic+ forcing chains 9.0 (the
+ * dynamic ones whose propagation also uses the advanced rules of
+ * dynamic_plus.c), each plus the length term.
  *
  * For every cell in row-major order (multiple: three or more candidates;
  * Nishio and dynamic: two or more) and each of its digits, in the
@@ -27,7 +29,10 @@ typedef struct search {
     double base;
     /* the technique of a contradiction, double, cell and region step */
     const int *technique;
+    int level; /* nesting: 1 for dynamic+ */
     se_chain_best *best;
+    struct se_inner *collect; /* nested: every hint goes there, not to best */
+    int region;               /* the house of the region chains being offered */
 } search;
 
 /* A conclusion on `target` proved by chains ending at the given nodes. */
@@ -35,14 +40,22 @@ static void offer(search *q, int target_key, const int32_t *ends, int nends, int
                   int technique)
 {
     se_hint h;
-    int complexity = 0;
     se_hint_clear(&h, technique, 0);
     if (!se_chain_conclude(&h, q->s, target_key))
         return;
-    for (int i = 0; i < nends; i++)
-        complexity += se_ancestor_count(q->ws, ends[i]);
+    int complexity = q->level >= 2 ? se_chain_complexity(q->ws, ends, nends) : 0;
+    if (q->level < 2)
+        for (int i = 0; i < nends; i++)
+            complexity += se_ancestor_count(q->ws, ends[i]);
     double diff = se_chain_difficulty(q->base, complexity);
     h.rating = se_chain_tenths(diff);
+    if (q->collect) {
+        /* the assumptions of cell chains rest on the cell's rule, those of
+         * region chains on the house's */
+        int root = sort_key == 5 ? -1 : sort_key == 6 ? q->region : -2;
+        se_inner_record(q->collect, q->ws, &h, ends, nends, root, diff, complexity, sort_key);
+        return;
+    }
     se_chain_offer(q->best, diff, complexity, sort_key, &h);
 }
 
@@ -62,7 +75,7 @@ static void binary(search *q, int cell, int d, int nishio, int dynamic, int dbl,
     int y = !nishio, contradictions = dynamic || nishio;
     int on = SE_KEY(1, cell, d), off = SE_KEY(0, cell, d);
     se_pset_add(on_on, on, se_node_new(ws, on, -1));
-    if (se_do_chaining(ws, q->s, on_on, on_off, y, dynamic, contra) && contradictions)
+    if (se_do_chaining(ws, q->s, on_on, on_off, y, dynamic, q->level, contra) && contradictions)
         /* the digit cannot be on: it goes; the result is not a placement */
         offer(q, off, contra, 2, 7, q->technique[0]);
     if (!contradictions && !dbl)
@@ -70,7 +83,7 @@ static void binary(search *q, int cell, int d, int nishio, int dynamic, int dbl,
     /* the "off" propagation is not kept past this function: its nodes go */
     int mark = ws->nnode, mark_extra = ws->nextra;
     se_pset_add(off_off, off, se_node_new(ws, off, -1));
-    if (se_do_chaining(ws, q->s, off_on, off_off, y, dynamic, contra) && contradictions)
+    if (se_do_chaining(ws, q->s, off_on, off_off, y, dynamic, q->level, contra) && contradictions)
         offer(q, on, contra, 2, 7, q->technique[0]);
     if (dbl)
         doubles(q, on_on, on_off, off_on, off_off);
@@ -145,10 +158,11 @@ static void regions(search *q, int cell, int d, int multiple, int dynamic, se_ps
                 se_pset_clear(offs[n]);
                 int key = SE_KEY(1, other, d);
                 se_pset_add(ons[n], key, se_node_new(ws, key, -1));
-                se_do_chaining(ws, q->s, ons[n], offs[n], 1, dynamic, contra);
+                se_do_chaining(ws, q->s, ons[n], offs[n], 1, dynamic, q->level, contra);
             }
             n++;
         }
+        q->region = house;
         offer_common(q, ons, n, 6, q->technique[3]);
         offer_common(q, offs, n, 6, q->technique[3]);
         for (int i = 0; i < n; i++)
@@ -161,24 +175,40 @@ static void regions(search *q, int cell, int d, int multiple, int dynamic, se_ps
     }
 }
 
-int se_find_forcing_chains(const se_state *s, se_hint *h, int kind, se_chain_ws *ws,
-                           const sudoku_cancel *cancel)
+static int run(const se_state *s, int kind, se_chain_ws *ws, const sudoku_cancel *cancel,
+               se_chain_best *best, struct se_inner *collect)
 {
     int nishio = kind == 0, multiple = kind >= 1, dynamic = kind != 1;
-    se_chain_best best = { 0 };
-    static const int techniques[3][4] = {
+    int level = kind >= 3 ? kind - 2 : 0;
+    static const int techniques[8][4] = {
         { SE_NISHIO, SE_NISHIO, SE_NISHIO, SE_NISHIO },
         { SE_CELL_FORCING, SE_CELL_FORCING, SE_CELL_FORCING, SE_REGION_FORCING },
         { SE_DYNAMIC_CONTRADICTION, SE_DYNAMIC_DOUBLE, SE_DYNAMIC_CELL, SE_DYNAMIC_REGION },
+        { SE_DYNAMIC_PLUS_CONTRADICTION, SE_DYNAMIC_PLUS_DOUBLE, SE_DYNAMIC_PLUS_CELL,
+          SE_DYNAMIC_PLUS_REGION },
+        { SE_NESTED_FC_CONTRADICTION, SE_NESTED_FC_DOUBLE, SE_NESTED_FC_CELL,
+          SE_NESTED_FC_REGION },
+        { SE_NESTED_MFC_CONTRADICTION, SE_NESTED_MFC_DOUBLE, SE_NESTED_MFC_CELL,
+          SE_NESTED_MFC_REGION },
+        { SE_NESTED_DFC_CONTRADICTION, SE_NESTED_DFC_DOUBLE, SE_NESTED_DFC_CELL,
+          SE_NESTED_DFC_REGION },
+        { SE_NESTED_DFC2_CONTRADICTION, SE_NESTED_DFC2_DOUBLE, SE_NESTED_DFC2_CELL,
+          SE_NESTED_DFC2_REGION },
     };
-    search q = { ws, s, nishio ? 7.5 : dynamic ? 8.5 : 8.0, techniques[kind], &best };
+    double base = level >= 2 ? 9.5 + 0.5 * (level - 2) : level ? 8.5 + 0.5 * level
+                : nishio ? 7.5 : dynamic ? 8.5 : 8.0;
+    search q = { ws, s, base, techniques[kind], level, best, collect, -1 };
+    ws->cancel = cancel;
+    ws->cancelled = 0;
     for (int cell = 0; cell < 81; cell++) {
         int size = se_popcount(s->cand[cell]);
         if (!(size > 2 || (size > 1 && dynamic)))
             continue;
-        if (sudoku_cancelled(cancel))
+        if (sudoku_cancelled(cancel)) {
+            ws->cancelled = 1;
             return -1;
-        ws->nnode = ws->nextra = 0;
+        }
+        ws->nnode = ws->nextra = ws->nnested = 0;
         se_pset *ons[9], *offs[9];
         int n = 0;
         for (unsigned m = s->cand[cell]; m; m &= m - 1) {
@@ -191,15 +221,30 @@ int se_find_forcing_chains(const se_state *s, se_hint *h, int kind, se_chain_ws 
                 regions(&q, cell, d, multiple, dynamic, ons[n], offs[n]);
             n++;
             if (ws->overflow)
-                return -1;
+                return -1; /* out of room or cancelled (ws->cancelled) */
         }
         if (!nishio && (size == 2 || (multiple && size > 2))) {
             offer_common(&q, ons, n, 5, q.technique[2]);
             offer_common(&q, offs, n, 5, q.technique[2]);
         }
     }
+    return 0;
+}
+
+int se_find_forcing_chains(const se_state *s, se_hint *h, int kind, se_chain_ws *ws,
+                           const sudoku_cancel *cancel)
+{
+    se_chain_best best = { 0 };
+    if (run(s, kind, ws, cancel, &best, NULL) < 0)
+        return -1;
     if (!best.found)
         return 0;
     *h = best.hint;
     return 1;
+}
+
+int se_forcing_chains_all(const se_state *s, int kind, se_chain_ws *ws,
+                          struct se_inner *collect, const sudoku_cancel *cancel)
+{
+    return run(s, kind, ws, cancel, NULL, collect);
 }

@@ -49,35 +49,36 @@
  *   length (its complexity - 2) exceeds, ceilings 4, 6, 8, 12, 16, 24,
  *   32, 48, ... (alternately times 3/2 and 4/3). Each chaining producer
  *   collects all it finds and offers the first by rating, complexity and
- *   kind. Still to write: dynamic+ (nesting level 1, 9.0) and the nested
- *   levels 2.. (9.5 + 0.5 * (level - 2)), whose chains use pointing,
- *   pairs, X-wings and inner chains on the reduced grid.
+ *   kind.
+ * - Then dynamic+ (nesting level 1, 9.0, names suffixed " (+)";
+ *   dynamic_plus.c) and nested level 2 (9.5, " (+ Forcing Chains)";
+ *   nested.c): the dynamic chains again, asked only when the ones before
+ *   find nothing, whose propagation, whenever it runs dry (nothing pending
+ *   on or off), searches the reduced grid with pointing/claiming, hidden
+ *   pairs, naked pairs, X-wings and (level 2) the whole forcing chains &
+ *   cycles producer; the first of those with a usable hint gives ALL its
+ *   usable hints' eliminations as new "off" potentials, then propagation
+ *   resumes. A hint is usable when it rests on removals made since the
+ *   assumption (its "rule parents"), which become the new potentials'
+ *   parents, so they count in the chain's complexity; at level 2 the
+ *   inner chain's own complexity is added once per distinct inner chain.
  *
- * This version stops with SUDOKU_SE_UNSUPPORTED at the first round where
- * none of the techniques up to dynamic forcing chains finds a step: the
- * reference would then try dynamic+ chains, not implemented yet, so any
- * rating given there would be a guess.
+ * - Nested levels 3 (10.0, "+ Multiple Forcing Chains": inner forcing
+ *   chains & cycles, then inner multiple forcing chains), 4 (10.5, "+
+ *   Dynamic Forcing Chains": inner dynamic forcing chains) and 5 (11.0:
+ *   inner dynamic forcing chains, then inner level-2 chains), each asked
+ *   only when the ones before find nothing (nested.c).
  *
- * What dynamic+ is in the reference (read for the next step, not written
- * yet): the dynamic multiple chains again (base 8.5 + 0.5 * level = 9.0,
- * names suffixed " (+)"), asked only after the dynamic ones find nothing.
- * Whenever the propagation of an assumption runs dry (nothing pending on
- * or off), the reduced grid is searched with, in order, pointing/claiming,
- * hidden pairs, naked pairs, X-wings (levels 2.. add inner chains); the
- * first of those with any usable hint gives ALL its hints' eliminations
- * as new "off" potentials, then propagation resumes. A hint is usable
- * when it relies on removals made since the assumption (its "rule
- * parents": for pointing, the digit's removed places in the first house
- * outside the second; hidden set, the set digits removed from the house's
- * other cells; naked set, the other digits removed from the set's cells);
- * those removals are the new potentials' parents, so they count in the
- * chain's complexity. The eliminations come out of a Java HashMap keyed by
- * cell objects with identity hashes, so their order is the JVM's: with
- * -XX:hashCode=2 (every hash equal) serate still gave the same ratings on
- * 12 rows rated 9.x, but that is no proof the order never matters.
- * Every vector row rated 9.0-9.9 is reached without dynamic+ (dynamic
- * chains with long length terms); the rows above 10 are 11.x, which need
- * the nested levels up to 5, not only dynamic+.
+ * SUDOKU_SE_UNSUPPORTED: no technique finds a step (serate fails there
+ * too and prints 20.0) or a chain work area overflowed; never a guess.
+ *
+ * One order is not knowable: the reference lists a hint's eliminations
+ * from a Java HashMap keyed by cell objects with identity hashes, so the
+ * order in which the advanced rules' new "off"s are queued is the JVM's;
+ * we queue them in cell order. With -XX:hashCode=2 (every hash equal)
+ * serate still gave the same ratings on 12 rows rated 9.x, and every
+ * puzzle compared so far agrees (README), but that is no proof the order
+ * never matters.
  */
 #include <string.h>
 #include <stdio.h>
@@ -133,6 +134,27 @@ static const char *const technique_name[SE_TECHNIQUE_COUNT] = {
     [SE_DYNAMIC_DOUBLE] = "Dynamic Double Forcing Chains",
     [SE_DYNAMIC_CELL] = "Dynamic Cell Forcing Chains",
     [SE_DYNAMIC_REGION] = "Dynamic Region Forcing Chains",
+    [SE_DYNAMIC_PLUS_CONTRADICTION] = "Dynamic Contradiction Forcing Chains (+)",
+    [SE_DYNAMIC_PLUS_DOUBLE] = "Dynamic Double Forcing Chains (+)",
+    [SE_DYNAMIC_PLUS_CELL] = "Dynamic Cell Forcing Chains (+)",
+    [SE_DYNAMIC_PLUS_REGION] = "Dynamic Region Forcing Chains (+)",
+    [SE_NESTED_FC_CONTRADICTION] = "Dynamic Contradiction Forcing Chains (+ Forcing Chains)",
+    [SE_NESTED_FC_DOUBLE] = "Dynamic Double Forcing Chains (+ Forcing Chains)",
+    [SE_NESTED_FC_CELL] = "Dynamic Cell Forcing Chains (+ Forcing Chains)",
+    [SE_NESTED_FC_REGION] = "Dynamic Region Forcing Chains (+ Forcing Chains)",
+    [SE_NESTED_MFC_CONTRADICTION] = "Dynamic Contradiction Forcing Chains (+ Multiple Forcing Chains)",
+    [SE_NESTED_MFC_DOUBLE] = "Dynamic Double Forcing Chains (+ Multiple Forcing Chains)",
+    [SE_NESTED_MFC_CELL] = "Dynamic Cell Forcing Chains (+ Multiple Forcing Chains)",
+    [SE_NESTED_MFC_REGION] = "Dynamic Region Forcing Chains (+ Multiple Forcing Chains)",
+    [SE_NESTED_DFC_CONTRADICTION] = "Dynamic Contradiction Forcing Chains (+ Dynamic Forcing Chains)",
+    [SE_NESTED_DFC_DOUBLE] = "Dynamic Double Forcing Chains (+ Dynamic Forcing Chains)",
+    [SE_NESTED_DFC_CELL] = "Dynamic Cell Forcing Chains (+ Dynamic Forcing Chains)",
+    [SE_NESTED_DFC_REGION] = "Dynamic Region Forcing Chains (+ Dynamic Forcing Chains)",
+    [SE_NESTED_DFC2_CONTRADICTION] =
+        "Dynamic Contradiction Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))",
+    [SE_NESTED_DFC2_DOUBLE] = "Dynamic Double Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))",
+    [SE_NESTED_DFC2_CELL] = "Dynamic Cell Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))",
+    [SE_NESTED_DFC2_REGION] = "Dynamic Region Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))",
 };
 
 const char *sudoku_se_technique_name(sudoku_se_technique t)
@@ -218,9 +240,10 @@ static int chain_step(const se_state *s, se_hint *h, se_chain_ws **ws,
     int r = se_find_cycles_and_chains(s, h, *ws, cancel);
     if (r == 0 && se_find_aligned_exclusion(s, h, 3))
         return 1;
-    for (int kind = 0; r == 0 && kind < 3; kind++) /* Nishio, multiple, dynamic */
+    /* Nishio, multiple, dynamic, dynamic+, nested levels 2 to 5 */
+    for (int kind = 0; r == 0 && kind < 8; kind++)
         r = se_find_forcing_chains(s, h, kind, *ws, cancel);
-    return r; /* 0: dynamic+ (9.0) is next, not written yet */
+    return r; /* 0: serate would fail too (it prints 20.0) */
 }
 
 /* The first step in the reference's order among the techniques we have:

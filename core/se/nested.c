@@ -1,0 +1,710 @@
+/*
+ * nested.c - nesting levels 2 to 5 of the reference's dynamic chains
+ * (9.5, 10.0, 10.5, 11.0): when a dynamic propagation runs dry and
+ * pointing/claiming, hidden and naked pairs and X-wings on the reduced
+ * grid give nothing usable (dynamic_plus.c), the reference runs whole
+ * chain producers on the reduced grid, and every hint of the first that
+ * has one resting on the outer chain's removals turns its eliminations
+ * "off". The inner producers: level 2 its "Forcing Chains & Cycles";
+ * level 3 those, then multiple forcing chains; level 4 dynamic forcing
+ * chains; level 5 those, then dynamic chains of level 2 (whose own dry
+ * points run the forcing chains & cycles again, one work area deeper).
+ * The forcing chain producers record their hints here through
+ * se_inner_record (forcing_chains.c, collecting mode).
+ *
+ * The inner producer is the plain one (cycles.c states it): three passes
+ * (X links, Y links, both), from every candidate of every cell with two or
+ * more (Y: exactly two), breadth first: cycles back to the assumption at
+ * least four links long, and (X, XY) the first chain from the assumption
+ * "on", then "off", to its negation. Unlike the top level it needs ALL its
+ * hints: sorted by rating, complexity and kind (stably), those with the
+ * same eliminations as an earlier one dropped, in that order.
+ *
+ * A hint's rule parents are the outer chain's removals its "on" links
+ * needed: for an "on" made by the cell rule, its cell's removed digits;
+ * by a house rule, the digit's removed places in that house. A cycle is
+ * read both ways, the reversed way (each link negated, keeping its rule)
+ * after the forward one. The new "off"s have those removals as parents
+ * and the inner chain as their nested chain: an outer conclusion's
+ * complexity adds each distinct nested chain's complexity once (a chain
+ * is known by its targets and the sequence of its links, here a 64-bit
+ * signature).
+ *
+ * The inner search has its own work area (its nodes live while the outer
+ * chain's do). Every inner hint is recorded whole (rating, eliminations,
+ * rule parents, signature) when found, so its nodes can go.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "chains.h"
+
+#define MAX_HINTS (1 << 14)
+#define MAX_KEYS (1 << 19)
+
+typedef struct inner_hint {
+    double difficulty;
+    int complexity, sort_key;
+    uint64_t signature, elim_hash;
+    int elim_first, elim_count, parent_first, parent_count;
+} inner_hint;
+
+struct se_inner {
+    se_chain_ws *ws;
+    /* the outer chain's grids: rule parents are removals from src to cur */
+    const se_state *src, *cur;
+    uint32_t parent_mark;
+    int overflow;
+    inner_hint hint[MAX_HINTS];
+    int order[MAX_HINTS], tmp[MAX_HINTS];
+    int nhint;
+    uint16_t key[MAX_KEYS];
+    int nkey;
+    uint32_t mark[729], mark_now;
+    /* the implications on the reduced grid, made once per search:
+     * on -> off without / with the cell rule (count at [28]), and off ->
+     * on for X, Y, XY links (0 ends a list: an "on" key is never 0) with
+     * the rule that makes each */
+    uint16_t on_off[2][729][29];
+    uint16_t off_on[3][729][4];
+    int8_t off_on_rule[3][729][4];
+    uint32_t off_seen[729], off_seen_now;
+    /* the kept hints by their eliminations' hash: open addressing */
+    uint32_t table_mark[2 * MAX_HINTS], table_now;
+    int table_hint[2 * MAX_HINTS];
+};
+
+void se_inner_free(struct se_inner *in)
+{
+    if (!in)
+        return;
+    se_chain_ws_free(in->ws);
+    free(in);
+}
+
+static struct se_inner *inner_get(se_chain_ws *outer)
+{
+    if (outer->inner)
+        return outer->inner;
+    struct se_inner *in = calloc(1, sizeof *in);
+    if (!in)
+        return NULL;
+    if (!(in->ws = se_chain_ws_new())) {
+        free(in);
+        return NULL;
+    }
+    outer->inner = in;
+    return in;
+}
+
+static uint32_t next_mark(struct se_inner *in)
+{
+    if (++in->mark_now == 0) {
+        memset(in->mark, 0, sizeof in->mark);
+        in->mark_now = 1;
+    }
+    return in->mark_now;
+}
+
+static inline uint64_t mix(uint64_t h, uint64_t v)
+{
+    h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    return h * 0xff51afd7ed558ccdull;
+}
+
+/* The house type (0 box, 1 row, 2 column) of the first house the two
+ * (different) cells share, as the reference's "on -> off" rule meets it. */
+static int shared_house(int a, int b)
+{
+    for (int t = 0; t < 3; t++)
+        if (se_cell_house[a][t] == se_cell_house[b][t])
+            return se_cell_house[a][t];
+    return -2;
+}
+
+typedef struct search {
+    struct se_inner *in;
+    se_chain_ws *ws; /* the inner one */
+    const se_state *cur;
+} search;
+
+static void push_key(struct se_inner *in, int key)
+{
+    if (in->nkey >= MAX_KEYS) {
+        in->overflow = 1;
+        return;
+    }
+    in->key[in->nkey++] = (uint16_t)key;
+}
+
+/* The removals an "on" of this key needed, by its rule (-1 the cell, a
+ * house, -2 none). */
+static void rule_parents_of(struct se_inner *in, int key, int cause)
+{
+    int cell = SE_KEY_CELL(key), d = SE_KEY_DIGIT(key);
+    unsigned removed;
+    const uint8_t *hc;
+    if (cause == -1) {
+        removed = in->src->cand[cell] & ~in->cur->cand[cell];
+        for (; removed; removed &= removed - 1) {
+            int k = SE_KEY(0, cell, se_lowest(removed));
+            if (in->mark[k] != in->parent_mark) {
+                in->mark[k] = in->parent_mark;
+                push_key(in, k);
+            }
+        }
+    } else if (cause >= 0) {
+        hc = se_house_cell[cause];
+        removed = in->src->pos[cause][d + 1] & ~in->cur->pos[cause][d + 1];
+        for (; removed; removed &= removed - 1) {
+            int k = SE_KEY(0, hc[se_lowest(removed)], d);
+            if (in->mark[k] != in->parent_mark) {
+                in->mark[k] = in->parent_mark;
+                push_key(in, k);
+            }
+        }
+    }
+}
+
+/* The path from `end` back to the assumption, end first; its length. */
+static int path_of(const se_chain_ws *ws, int32_t end, int32_t *path)
+{
+    int n = 0;
+    for (int32_t p = end; p >= 0; p = ws->node[p].parent)
+        path[n++] = p;
+    return n;
+}
+
+/* Records a hint: eliminations elim[] (keys, cell order), the chain's
+ * path(s); reversed: also read the cycle backwards. */
+static void record(search *q, const int32_t *path, int n, int reversed, double base,
+                   int sort_key, const uint16_t *elim, int nelim)
+{
+    struct se_inner *in = q->in;
+    const se_chain_ws *ws = q->ws;
+    if (in->nhint >= MAX_HINTS) {
+        in->overflow = 1;
+        return;
+    }
+    inner_hint *h = &in->hint[in->nhint];
+    /* the path's distinct keys: its complexity, signature, rule parents */
+    uint64_t sig = mix(0, (uint64_t)ws->node[path[0]].key);
+    int complexity = 0;
+    h->parent_first = in->nkey;
+    int32_t distinct[1500];
+    int nd = 0;
+    for (int i = 0; i < n; i++) {
+        int k = ws->node[path[i]].key;
+        int dup = 0;
+        for (int j = 0; j < nd && !dup; j++)
+            dup = ws->node[distinct[j]].key == k;
+        if (dup)
+            continue;
+        if (nd >= 1500) {
+            in->overflow = 1;
+            return;
+        }
+        distinct[nd++] = path[i];
+    }
+    complexity = nd;
+    in->parent_mark = next_mark(in);
+    for (int j = 0; j < nd; j++) {
+        const se_node *nd_ = &ws->node[distinct[j]];
+        sig = mix(sig, nd_->key);
+        if (SE_KEY_ON(nd_->key))
+            rule_parents_of(in, nd_->key, nd_->cause);
+    }
+    if (reversed) {
+        /* the cycle backwards: the assumption's negation first, then each
+         * link from the assumption's side, negated, with its own rule */
+        int root = ws->node[path[n - 1]].key;
+        int rk = SE_KEY_ON(root) ? root - 729 : root + 729;
+        sig = mix(sig, 0x5bd1e995u);
+        sig = mix(sig, (uint64_t)rk);
+        for (int i = n - 1; i >= 1; i--) {
+            const se_node *nd_ = &ws->node[path[i]];
+            int k = nd_->key, flipped = SE_KEY_ON(k) ? k - 729 : k + 729;
+            if (i < n - 1 && flipped == rk)
+                continue;
+            sig = mix(sig, (uint64_t)flipped);
+            if (!SE_KEY_ON(k) && i + 1 < n) {
+                /* an "off" read as "on": the rule that made the off */
+                int pc = SE_KEY_CELL(ws->node[path[i + 1]].key), c = SE_KEY_CELL(k);
+                rule_parents_of(in, flipped, pc == c ? -1 : shared_house(pc, c));
+            }
+        }
+    }
+    h->parent_count = in->nkey - h->parent_first;
+    h->elim_first = in->nkey;
+    uint64_t eh = 0;
+    for (int i = 0; i < nelim; i++) {
+        push_key(in, elim[i]);
+        eh = mix(eh, elim[i]);
+    }
+    h->elim_count = nelim;
+    h->elim_hash = mix(eh, (uint64_t)nelim);
+    h->complexity = complexity;
+    h->difficulty = se_chain_difficulty(base, complexity);
+    h->sort_key = sort_key;
+    h->signature = sig;
+    if (!in->overflow)
+        in->nhint++;
+}
+
+void se_inner_record(struct se_inner *in, se_chain_ws *ws, const se_hint *hint,
+                     const int32_t *ends, int nends, int root_cause, double difficulty,
+                     int complexity, int sort_key)
+{
+    if (in->nhint >= MAX_HINTS) {
+        in->overflow = 1;
+        return;
+    }
+    inner_hint *h = &in->hint[in->nhint];
+    h->parent_first = in->nkey;
+    in->parent_mark = next_mark(in);
+    uint64_t sig = 0;
+    /* each chain breadth first, parents in order, a key once per chain:
+     * the reference's walk for both its rule parents and its identity */
+    for (int e = 0; e < nends; e++) {
+        sig = mix(sig, 0x5bd1e995u + (uint64_t)e);
+        uint32_t st = se_next_stamp(ws);
+        int32_t *todo = ws->bfs_a, *next = ws->bfs_b;
+        int ntodo = 1;
+        todo[0] = ends[e];
+        while (ntodo) {
+            int nnext = 0;
+            for (int i = 0; i < ntodo; i++) {
+                const se_node *nd = &ws->node[todo[i]];
+                if (ws->stamp[nd->key] == st)
+                    continue;
+                ws->stamp[nd->key] = st;
+                sig = mix(sig, nd->key);
+                if (SE_KEY_ON(nd->key))
+                    rule_parents_of(in, nd->key,
+                                    nd->cause == -2 && nd->parent < 0 ? root_cause : nd->cause);
+                if (nd->parent >= 0) {
+                    next[nnext++] = nd->parent;
+                    for (int x = 0; x < nd->extra_count; x++)
+                        next[nnext++] = ws->extra[nd->extra_first + x];
+                }
+                if (nnext > SE_MAX_NODES - 64) {
+                    in->overflow = 1;
+                    return;
+                }
+            }
+            int32_t *t = todo;
+            todo = next;
+            next = t;
+            ntodo = nnext;
+        }
+    }
+    h->parent_count = in->nkey - h->parent_first;
+    h->elim_first = in->nkey;
+    uint64_t eh = 0;
+    int nelim = 0;
+    for (int c = 0; c < 81; c++)
+        for (unsigned m = hint->elim[c]; m; m &= m - 1) {
+            int k = SE_KEY(0, c, se_lowest(m));
+            push_key(in, k);
+            eh = mix(eh, (uint64_t)k);
+            nelim++;
+        }
+    h->elim_count = nelim;
+    h->elim_hash = mix(eh, (uint64_t)nelim);
+    h->complexity = complexity;
+    h->difficulty = difficulty;
+    h->sort_key = sort_key;
+    h->signature = sig;
+    if (!in->overflow)
+        in->nhint++;
+}
+
+static void record_cycle(search *q, int32_t dst, int y, int x)
+{
+    const se_chain_ws *ws = q->ws;
+    int32_t path[1500];
+    int n = 0;
+    for (int32_t p = dst; p >= 0 && n < 1500; p = ws->node[p].parent)
+        path[n++] = p;
+    uint8_t in_cycle[81] = { 0 };
+    uint16_t forward[81] = { 0 }, back[81] = { 0 };
+    for (int i = 0; i < n - 1; i++)
+        in_cycle[SE_KEY_CELL(ws->node[path[i]].key)] = 1;
+    for (int i = 0; i < n - 1; i++) {
+        int k = ws->node[path[i]].key, cell = SE_KEY_CELL(k), d = SE_KEY_DIGIT(k);
+        uint16_t *side = SE_KEY_ON(k) ? forward : back;
+        for (int j = 0; j < 20; j++) {
+            int c = se_peer[cell][j];
+            if (!in_cycle[c] && (q->cur->cand[c] >> d & 1))
+                side[c] |= (uint16_t)(1u << d);
+        }
+    }
+    uint16_t elim[729];
+    int nelim = 0;
+    for (int c = 0; c < 81; c++)
+        for (unsigned m = forward[c] & back[c]; m; m &= m - 1)
+            elim[nelim++] = (uint16_t)SE_KEY(0, c, se_lowest(m));
+    if (nelim)
+        record(q, path, n, 1, y && x ? 7.0 : 6.5, y && x ? 4 : y ? 3 : 2, elim, nelim);
+}
+
+static void record_chain(search *q, int32_t target, int y)
+{
+    int32_t path[1500];
+    int n = path_of(q->ws, target, path);
+    int k = q->ws->node[target].key, cell = SE_KEY_CELL(k), d = SE_KEY_DIGIT(k);
+    uint16_t elim[9];
+    int nelim = 0;
+    if (SE_KEY_ON(k)) {
+        for (unsigned m = q->cur->cand[cell] & ~(1u << d); m; m &= m - 1)
+            elim[nelim++] = (uint16_t)SE_KEY(0, cell, se_lowest(m));
+    } else {
+        elim[nelim++] = (uint16_t)k;
+    }
+    if (nelim)
+        record(q, path, n, 0, y ? 7.0 : 6.6, y ? 4 : 2, elim, nelim);
+}
+
+/* Marks p's ancestors (first parents) in the inner work area's stamps. */
+static uint32_t mark_ancestors(se_chain_ws *ws, int32_t p)
+{
+    uint32_t st = se_next_stamp(ws);
+    for (int32_t a = ws->node[p].parent; a >= 0; a = ws->node[a].parent)
+        ws->stamp[ws->node[a].key] = st;
+    return st;
+}
+
+static void cycles(search *q, int source, int y, int x)
+{
+    se_chain_ws *ws = q->ws;
+    ws->nnode = ws->nextra = 0;
+    se_pset *to_on = &ws->tmp_on;
+    se_pset_clear(to_on);
+    int32_t *qon = ws->queue_on, *qoff = ws->queue_off;
+    int hon = 0, ton = 0, hoff = 0, toff = 0, length = 0;
+    int32_t root = se_node_new(ws, source, -1);
+    if (root < 0)
+        return;
+    se_pset_add(to_on, source, root);
+    qon[ton++] = root;
+    struct se_inner *in = q->in;
+    int table = x && y ? 2 : y;
+    if (++in->off_seen_now == 0) {
+        memset(in->off_seen, 0, sizeof in->off_seen);
+        in->off_seen_now = 1;
+    }
+    const uint32_t seen = in->off_seen_now;
+    while (hon < ton || hoff < toff) {
+        length++;
+        while (hon < ton) {
+            int32_t p = qon[hon++];
+            const uint16_t *offs = in->on_off[y][ws->node[p].key - 729];
+            int n = offs[28];
+            uint32_t st = mark_ancestors(ws, p);
+            for (int i = 0; i < n; i++) {
+                if (ws->stamp[offs[i]] == st)
+                    continue;
+                /* a copy of an "off" met before implies only "on"s its
+                 * first copy has queued by the time it is processed: it
+                 * matters only when it closes the cycle */
+                if (in->off_seen[offs[i]] == seen) {
+                    const uint16_t *o = in->off_on[table][offs[i]];
+                    if (o[0] != source && o[1] != source && o[2] != source && o[3] != source)
+                        continue;
+                }
+                in->off_seen[offs[i]] = seen;
+                int32_t nn = se_node_new(ws, offs[i], p);
+                if (nn < 0 || toff >= SE_MAX_NODES)
+                    return;
+                qoff[toff++] = nn;
+            }
+        }
+        length++;
+        while (hoff < toff) {
+            int32_t p = qoff[hoff++];
+            const uint16_t *keys = in->off_on[table][ws->node[p].key];
+            const int8_t *rule = in->off_on_rule[table][ws->node[p].key];
+            for (int i = 0; i < 4 && keys[i]; i++) {
+                int k = keys[i];
+                if (length >= 4 && k == source) {
+                    int32_t nn = se_node_new(ws, k, p);
+                    if (nn < 0)
+                        return;
+                    ws->node[nn].cause = rule[i];
+                    record_cycle(q, nn, y, x);
+                }
+                if (to_on->at[k] < 0) {
+                    int32_t nn = se_node_new(ws, k, p);
+                    if (nn < 0)
+                        return;
+                    ws->node[nn].cause = rule[i];
+                    se_pset_add(to_on, k, nn);
+                    qon[ton++] = nn;
+                }
+            }
+        }
+    }
+}
+
+static void forcing_chain(search *q, int source, int y)
+{
+    se_chain_ws *ws = q->ws;
+    ws->nnode = ws->nextra = 0;
+    se_pset *to_on = &ws->tmp_on, *to_off = &ws->tmp_off;
+    se_pset_clear(to_on);
+    se_pset_clear(to_off);
+    int32_t *qon = ws->queue_on, *qoff = ws->queue_off;
+    int hon = 0, ton = 0, hoff = 0, toff = 0;
+    int32_t root = se_node_new(ws, source, -1);
+    if (root < 0)
+        return;
+    if (SE_KEY_ON(source)) {
+        se_pset_add(to_on, source, root);
+        qon[ton++] = root;
+    } else {
+        se_pset_add(to_off, source, root);
+        qoff[toff++] = root;
+    }
+    int negation = SE_KEY_ON(source) ? source - 729 : source + 729;
+    while (hon < ton || hoff < toff) {
+        while (hon < ton) {
+            int32_t p = qon[hon++];
+            const uint16_t *offs = q->in->on_off[y][ws->node[p].key - 729];
+            int n = offs[28];
+            uint32_t st = mark_ancestors(ws, p);
+            for (int i = 0; i < n; i++) {
+                int k = offs[i];
+                if (k == negation) {
+                    int32_t nn = se_node_new(ws, k, p);
+                    if (nn >= 0)
+                        record_chain(q, nn, y);
+                    return; /* only the first chain to the negation counts */
+                }
+                if (to_off->at[k] < 0 && ws->stamp[k] != st) {
+                    int32_t nn = se_node_new(ws, k, p);
+                    if (nn < 0)
+                        return;
+                    se_pset_add(to_off, k, nn);
+                    qoff[toff++] = nn;
+                }
+            }
+        }
+        while (hoff < toff) {
+            int32_t p = qoff[hoff++];
+            const uint16_t *keys = q->in->off_on[y ? 2 : 0][ws->node[p].key];
+            const int8_t *rule = q->in->off_on_rule[y ? 2 : 0][ws->node[p].key];
+            for (int i = 0; i < 4 && keys[i]; i++) {
+                int k = keys[i];
+                if (k != negation && to_on->at[k] >= 0)
+                    continue;
+                int32_t nn = se_node_new(ws, k, p);
+                if (nn < 0)
+                    return;
+                ws->node[nn].cause = rule[i];
+                if (k == negation) {
+                    record_chain(q, nn, y);
+                    return;
+                }
+                se_pset_add(to_on, k, nn);
+                qon[ton++] = nn;
+            }
+        }
+    }
+}
+
+static void make_tables(struct se_inner *in, const se_state *g)
+{
+    for (int k = 0; k < 729; k++) {
+        int present = g->cand[k / 9] >> (k % 9) & 1;
+        for (int y = 0; y < 2; y++) {
+            uint16_t *offs = in->on_off[y][k];
+            offs[28] = present ? (uint16_t)se_on_to_off(g, k + 729, y, offs) : 0;
+        }
+        for (int t = 0; t < 3; t++) { /* X, Y, XY */
+            uint16_t keys[4] = { 0, 0, 0, 0 };
+            int8_t rule[4] = { 0, 0, 0, 0 };
+            if (present)
+                se_off_to_on_keys(g, k, t != 0, t != 1, keys, rule);
+            memcpy(in->off_on[t][k], keys, sizeof keys);
+            memcpy(in->off_on_rule[t][k], rule, sizeof rule);
+        }
+    }
+}
+
+/* Stable order by (difficulty, complexity, sort key): merge sort. */
+static int before(const inner_hint *a, const inner_hint *b)
+{
+    if (a->difficulty != b->difficulty)
+        return a->difficulty < b->difficulty;
+    if (a->complexity != b->complexity)
+        return a->complexity < b->complexity;
+    return a->sort_key < b->sort_key;
+}
+
+static void sort_hints(struct se_inner *in)
+{
+    int n = in->nhint, *a = in->order, *t = in->tmp;
+    for (int i = 0; i < n; i++)
+        a[i] = i;
+    for (int width = 1; width < n; width *= 2) {
+        for (int lo = 0; lo < n; lo += 2 * width) {
+            int mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
+            int i = lo, j = mid, k = lo;
+            while (i < mid && j < hi)
+                t[k++] = before(&in->hint[a[j]], &in->hint[a[i]]) ? a[j++] : a[i++];
+            while (i < mid)
+                t[k++] = a[i++];
+            while (j < hi)
+                t[k++] = a[j++];
+        }
+        int *s = a;
+        a = t;
+        t = s;
+    }
+    if (a != in->order)
+        memcpy(in->order, a, sizeof(int) * (size_t)n);
+}
+
+static int same_elims(const struct se_inner *in, const inner_hint *a, const inner_hint *b)
+{
+    if (a->elim_hash != b->elim_hash || a->elim_count != b->elim_count)
+        return 0;
+    return !memcmp(&in->key[a->elim_first], &in->key[b->elim_first],
+                   sizeof(uint16_t) * (size_t)a->elim_count);
+}
+
+/* The forcing chains & cycles producer on the reduced grid: every hint. */
+static int static_chains(struct se_inner *in, const se_state *cur, const sudoku_cancel *cancel)
+{
+    search q = { in, in->ws, cur };
+    make_tables(in, cur);
+    static const int pass_y[3] = { 0, 1, 1 }, pass_x[3] = { 1, 0, 1 };
+    for (int pass = 0; pass < 3; pass++) {
+        int y = pass_y[pass], x = pass_x[pass];
+        for (int cell = 0; cell < 81; cell++) {
+            int size = se_popcount(cur->cand[cell]);
+            if (size < 2 || (!x && size > 2))
+                continue;
+            if (sudoku_cancelled(cancel))
+                return -1;
+            for (unsigned m = cur->cand[cell]; m; m &= m - 1) {
+                int d = se_lowest(m);
+                cycles(&q, SE_KEY(1, cell, d), y, x);
+                if (x) {
+                    forcing_chain(&q, SE_KEY(1, cell, d), y);
+                    forcing_chain(&q, SE_KEY(0, cell, d), y);
+                }
+                if (in->overflow || in->ws->overflow)
+                    return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* The collected hints in the reference's order, each with the same
+ * eliminations as an earlier one dropped; those with rule parents give
+ * their eliminations as new "off"s. Returns how many were added, -1 when
+ * a pool ran out; *used: a hint had rule parents. */
+static int emit(se_chain_ws *ws, struct se_inner *in, se_pset *to_off, int32_t *queue,
+                int *tail, int *used)
+{
+    sort_hints(in);
+    int added = 0;
+    if (++in->table_now == 0) {
+        memset(in->table_mark, 0, sizeof in->table_mark);
+        in->table_now = 1;
+    }
+    for (int i = 0; i < in->nhint; i++) {
+        const inner_hint *h = &in->hint[in->order[i]];
+        /* a hint with the same eliminations as an earlier one is dropped */
+        unsigned slot = (unsigned)(h->elim_hash >> 40) & (2 * MAX_HINTS - 1);
+        int dup = 0;
+        while (in->table_mark[slot] == in->table_now) {
+            if (same_elims(in, h, &in->hint[in->table_hint[slot]])) {
+                dup = 1;
+                break;
+            }
+            slot = (slot + 1) & (2 * MAX_HINTS - 1);
+        }
+        if (dup)
+            continue;
+        in->table_mark[slot] = in->table_now;
+        in->table_hint[slot] = in->order[i];
+        if (!h->parent_count)
+            continue;
+        *used = 1;
+        if (ws->nnested >= SE_MAX_NESTED) {
+            ws->overflow = 1;
+            return -1;
+        }
+        int ref = ws->nnested++;
+        ws->nested[ref].signature = h->signature;
+        ws->nested[ref].complexity = h->complexity;
+        for (int e = 0; e < h->elim_count; e++) {
+            int key = in->key[h->elim_first + e];
+            if (to_off->at[key] >= 0)
+                continue;
+            int32_t first = to_off->at[in->key[h->parent_first]];
+            if (first < 0) { /* a rule parent the chain did not remove: cannot be */
+                ws->overflow = 1;
+                return -1;
+            }
+            int32_t nn = se_node_new(ws, key, first);
+            if (nn < 0)
+                return -1;
+            for (int p = 1; p < h->parent_count; p++) {
+                int32_t pn = to_off->at[in->key[h->parent_first + p]];
+                if (pn < 0) {
+                    ws->overflow = 1;
+                    return -1;
+                }
+                se_node_add_parent(ws, nn, pn);
+            }
+            ws->node[nn].nested = ref;
+            se_pset_add(to_off, key, nn);
+            queue[(*tail)++] = nn;
+            added++;
+        }
+    }
+    return ws->overflow ? -1 : added;
+}
+
+int se_nested_offs(se_chain_ws *ws, const se_state *cur, const se_state *src,
+                   se_pset *to_off, int32_t *queue, int *tail, int level)
+{
+    /* the inner producers of each level, in the reference's order:
+     * 0 forcing chains & cycles, 1 multiple forcing chains, 2 dynamic
+     * forcing chains, 4 dynamic forcing chains of nesting level 2 (the
+     * forcing_chains.c kinds, but 0) */
+    static const int rules[6][2] = { { -1, -1 }, { -1, -1 }, { 0, -1 }, { 0, 1 }, { 2, -1 }, { 2, 4 } };
+    if (level < 2 || level > 5)
+        return -1;
+    struct se_inner *in = inner_get(ws);
+    if (!in) {
+        ws->overflow = 1;
+        return -1;
+    }
+    in->ws->cancel = ws->cancel;
+    for (int r = 0; r < 2 && rules[level][r] >= 0; r++) {
+        in->nhint = in->nkey = 0;
+        in->overflow = 0;
+        in->ws->overflow = 0;
+        in->src = src;
+        in->cur = cur;
+        int kind = rules[level][r], got;
+        if (kind == 0)
+            got = static_chains(in, cur, ws->cancel);
+        else
+            got = se_forcing_chains_all(cur, kind, in->ws, in, ws->cancel);
+        if (got < 0 || in->overflow || in->ws->overflow) {
+            if (sudoku_cancelled(ws->cancel) || in->ws->cancelled)
+                ws->cancelled = 1;
+            ws->overflow = 1;
+            return -1;
+        }
+        int used = 0, added = emit(ws, in, to_off, queue, tail, &used);
+        if (added < 0 || used)
+            return added;
+    }
+    return 0;
+}
