@@ -381,6 +381,100 @@ static void lay_fixed(row_search *x, row_node *c)
     emit_row(x, c, lt);
 }
 
+/* Row 0 from a line with nine distinct digits (or none) and no twin, laid
+ * out directly: the children lay_group and lay_cells would make from a
+ * root, in the same order, with none of their generic machinery (this is
+ * most of level 0 on puzzles). Why it is the same: every given is new at
+ * the root, so whatever order the stacks and the digits inside a stack
+ * take, the row is the same (empties first in each stack, labels rising
+ * along the row); the stack orders kept are those with non-increasing
+ * empties, equal empty stacks in one order (lay_group's test, since two
+ * stacks with digits never have the same content), and the digit orders
+ * inside each stack are every order, leftmost stack outermost, in the
+ * order of lay_cells' perms. */
+static void lay_root_row(row_search *x, const row_node *c)
+{
+    static const uint8_t p3[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                     {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    const uint8_t *row = x->row;
+    int cnt[3];
+    for (int s = 0; s < 3; s++)
+        cnt[s] = (row[3 * s] != 0) + (row[3 * s + 1] != 0) + (row[3 * s + 2] != 0);
+    /* The row: per slot, in order of falling empties, its empties then
+     * its digits' labels in sequence; the same for every order kept. */
+    int sorted[3] = {cnt[0], cnt[1], cnt[2]};
+    for (int a = 1; a < 3; a++)
+        for (int b = a; b > 0 && sorted[b - 1] > sorted[b]; b--) {
+            int v = sorted[b];
+            sorted[b] = sorted[b - 1];
+            sorted[b - 1] = v;
+        }
+    uint8_t next = c->next;
+    for (int s = 0; s < 3; s++)
+        for (int a = 0; a < 3; a++)
+            x->out[3 * s + a] = a < 3 - sorted[s] ? 0 : next++;
+    int d = cmp_row(x->out, x->best);
+    if (d > 0)
+        return;
+    int lt = d < 0;
+    for (int q = 0; q < 6; q++) {
+        const uint8_t *pm = p3[q];
+        if (cnt[pm[1]] < cnt[pm[0]] || cnt[pm[2]] < cnt[pm[1]])
+            continue;
+        /* Two empty stacks stay tied in their first order. */
+        if ((!cnt[pm[0]] && !cnt[pm[1]] && pm[1] < pm[0]) ||
+            (!cnt[pm[1]] && !cnt[pm[2]] && pm[2] < pm[1]))
+            continue;
+        row_node ch = *c;
+        ch.groupstart = 1;
+        for (int i = 1; i < 3; i++)
+            if (cnt[pm[i]] || cnt[pm[i - 1]])
+                ch.groupstart |= (uint8_t)(1u << i);
+        /* Per slot: its digits' columns in source order, the number of
+         * their orders, and the slot's empty columns laid out first. */
+        uint8_t dcol[3][3], nd[3], np[3];
+        for (int i = 0; i < 3; i++) {
+            int base = 3 * pm[i], z = 0;
+            nd[i] = 0;
+            for (int a = 0; a < 3; a++) {
+                if (row[base + a])
+                    dcol[i][nd[i]++] = (uint8_t)(base + a);
+                else
+                    ch.col[3 * i + z++] = (uint8_t)(base + a);
+            }
+            np[i] = nd[i] == 3 ? 6 : nd[i] == 2 ? 2 : 1;
+            if (nd[i])
+                ch.cellstart |= (uint16_t)(1u << (3 * i + 3 - nd[i]));
+            if (nd[i] >= 2)
+                ch.cellstart |= (uint16_t)(1u << (3 * i + 4 - nd[i]));
+            if (nd[i] == 3)
+                ch.cellstart |= (uint16_t)(1u << (3 * i + 2));
+        }
+        ch.cellstart &= 0x1FF;
+        for (int o0 = 0; o0 < np[0]; o0++)
+            for (int o1 = 0; o1 < np[1]; o1++)
+                for (int o2 = 0; o2 < np[2]; o2++) {
+                    row_node g = ch;
+                    int o[3] = {o0, o1, o2};
+                    uint8_t l = c->next;
+                    for (int i = 0; i < 3; i++) {
+                        const uint8_t *pr = p3[nd[i] == 2 ? 2 * o[i] : o[i]];
+                        int z = 3 - nd[i];
+                        for (int b = 0; b < nd[i]; b++) {
+                            uint8_t col = dcol[i][pr[b]];
+                            g.col[3 * i + z + b] = col;
+                            g.label[row[col]] = l++;
+                        }
+                    }
+                    g.next = l;
+                    emit_row(x, &g, lt);
+                    lt = 0;
+                    if (x->overflow)
+                        return;
+                }
+    }
+}
+
 /* Leading empty cells of one stack laid out (empties first in each cell),
  * indexed by its cell structure (bit 0: a cell starts at its second
  * column, bit 1: at its third) and its three given bits in output order
@@ -512,6 +606,8 @@ static void expand(row_search *cx, const row_node *c, int i)
         cx->row = g + r * 9;
         if (fixedcols)
             lay_fixed(cx, &ch);
+        else if (i == 0 && weight == 1 && !cx->fixedrows && key0[r] >= 0 && key0[r] < 64)
+            lay_root_row(cx, &ch);
         else
             lay_cells(cx, &ch, 0, 0, 0);
         if (cx->overflow)
@@ -577,30 +673,33 @@ static void load_grid(row_search *cx, const sudoku_grid *in, int with_keys)
     /* Per line of each orientation: its nonzero cells as a mask, which is
      * all the row-0 key and the twin test need besides the digits of the
      * (few) given cells. */
-    uint16_t nz[2][9];
+    uint16_t nz[2][9] = {{0}};
     memcpy(cx->g[0], in->cell, 81);
-    for (int c = 0; c < 9; c++)
-        for (int r = 0; r < 9; r++)
-            cx->g[1][c * 9 + r] = in->cell[r * 9 + c];
-    if (!with_keys)
+    if (!with_keys) {
+        for (int c = 0; c < 9; c++)
+            for (int r = 0; r < 9; r++)
+                cx->g[1][c * 9 + r] = in->cell[r * 9 + c];
         return;
-    for (int t = 0; t < 2; t++)
-        for (int r = 0; r < 9; r++) {
-            const uint8_t *row = cx->g[t] + r * 9;
-            nz[t][r] = (uint16_t)(minlex_nonzero_mask8(row) | (unsigned)(row[8] != 0) << 8);
-            cx->given[t][r] = nz[t][r];
-        }
-    /* Repeated digits per row and column, from the givens alone. */
+    }
+    /* The transpose, the column masks and the repeated digits per row and
+     * column, from the givens alone (a puzzle has few). */
+    memset(cx->g[1], 0, 81);
     uint16_t seen[2][9] = {{0}}, dup[2][9] = {{0}};
-    for (int r = 0; r < 9; r++)
+    for (int r = 0; r < 9; r++) {
+        const uint8_t *row = in->cell + r * 9;
+        nz[0][r] = (uint16_t)(minlex_nonzero_mask8(row) | (unsigned)(row[8] != 0) << 8);
         for (unsigned q = nz[0][r]; q; q &= q - 1) {
             int c = __builtin_ctz(q);
-            uint16_t bit = (uint16_t)(1u << in->cell[r * 9 + c]);
+            cx->g[1][c * 9 + r] = row[c];
+            nz[1][c] |= (uint16_t)(1u << r);
+            uint16_t bit = (uint16_t)(1u << row[c]);
             dup[0][r] |= seen[0][r] & bit;
             seen[0][r] |= bit;
             dup[1][c] |= seen[1][c] & bit;
             seen[1][c] |= bit;
         }
+    }
+    memcpy(cx->given, nz, sizeof nz);
     /* Per row: its key for row 0 (see make_roots): the empty-cell key, in
      * the family of distinct-digit rows (0) or one-digit rows (1), or -1
      * for other rows. */
