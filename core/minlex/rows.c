@@ -61,6 +61,8 @@ typedef struct row_search {
     row_node *next;       /* children of the level */
     int n, overflow, cap;
     int key0[2][9], bestkey[2];
+    uint16_t root_direct[2]; /* lines lay_root_row takes at level 0 */
+    int root_simple[2];      /* no other line of that orientation can be row 0 */
     uint8_t zeros[2][9];  /* empty cells per row */
     uint16_t given[2][9]; /* per row, bit c: column c holds a given */
     int lead;             /* leading empty cells of best (0 while none) */
@@ -548,11 +550,27 @@ static inline unsigned least_label(const row_node *c, const uint8_t *row, unsign
 /* Lays out every allowed candidate row for output row i below node c. */
 static void expand(row_search *cx, const row_node *c, int i)
 {
+    const uint8_t *g = cx->g[c->t];
+    if (i == 0 && !cx->fixedrows && cx->root_simple[c->t]) {
+        /* Level 0 with only lines of distinct digits left: the same
+         * children as the loop below, without its filters. */
+        for (unsigned left = cx->root_direct[c->t]; left; left &= left - 1) {
+            int r = __builtin_ctz(left);
+            row_node ch = *c;
+            ch.R[0] = (uint8_t)r;
+            ch.rowused = (uint16_t)(1u << r);
+            ch.band = (uint8_t)(r / 3);
+            cx->row = g + r * 9;
+            lay_root_row(cx, &ch);
+            if (cx->overflow)
+                return;
+        }
+        return;
+    }
     unsigned avail = i % 3 == 0 ? 0x1FFu : 7u << (c->band * 3);
     avail &= ~(unsigned)c->rowused;
     if (cx->fixedrows)
         avail = 1u << c->R[i];
-    const uint8_t *g = cx->g[c->t];
     const uint16_t *twins = cx->twins[c->t];
     const int *key0 = cx->key0[c->t];
     const uint8_t *zeros = cx->zeros[c->t];
@@ -762,6 +780,26 @@ static void load_grid(row_search *cx, const sudoku_grid *in, int with_keys)
                 if (e != r && cls[e] == cls[r] &&
                     (e / 3 == r / 3 || bcls[e / 3] == bcls[r / 3]))
                     cx->twins[t][r] |= (uint16_t)(1u << e);
+    }
+    /* Level 0 per orientation: the lines expand() would lay directly
+     * (distinct digits, best key, no twin), and whether every other line
+     * is one its static filters drop (a lower key, a twin laid already);
+     * then level 0 is these lines alone. */
+    for (int t = 0; t < 2; t++) {
+        unsigned direct = 0;
+        int simple = 1;
+        for (int r = 0; r < 9; r++) {
+            int k = cx->key0[t][r];
+            if ((k >= 0 && k % 64 < cx->bestkey[k / 64]) ||
+                (cx->twins[t][r] & ((1u << r) - 1)))
+                continue;
+            if (k >= 0 && k < 64 && !cx->twins[t][r])
+                direct |= 1u << r;
+            else
+                simple = 0;
+        }
+        cx->root_direct[t] = (uint16_t)direct;
+        cx->root_simple[t] = simple;
     }
 }
 
