@@ -720,23 +720,50 @@ static void load_grid(row_search *cx, const sudoku_grid *in, int with_keys)
     memcpy(cx->given, nz, sizeof nz);
     /* Per row: its key for row 0 (see make_roots): the empty-cell key, in
      * the family of distinct-digit rows (0) or one-digit rows (1), or -1
-     * for other rows. */
+     * for other rows; and per family and orientation the lines with the
+     * family's best key. */
+    uint16_t bestmask[2][2] = {{0}}, other[2] = {0}, empty[2] = {0};
+    unsigned anydup = 0;
     cx->bestkey[0] = cx->bestkey[1] = -1;
     for (int t = 0; t < 2; t++)
         for (int r = 0; r < 9; r++) {
-            unsigned sn = seen[t][r];
-            int fam = !dup[t][r] ? 0 : (sn & (sn - 1)) == 0 ? 1 : -1;
             unsigned k = row0_key_tab[nz[t][r]];
-            int key = (int)(k & 0xFF);
-            cx->key0[t][r] = fam < 0 ? -1 : fam * 64 + key;
+            int key = (int)(k & 0xFF), fam = 0;
             cx->zeros[t][r] = (uint8_t)(k >> 8);
-            if (fam >= 0 && key > cx->bestkey[fam])
+            empty[t] |= (uint16_t)((nz[t][r] == 0) << r);
+            if (dup[t][r]) {
+                unsigned sn = seen[t][r];
+                anydup = 1;
+                fam = (sn & (sn - 1)) == 0 ? 1 : -1;
+            }
+            if (fam < 0) {
+                cx->key0[t][r] = -1;
+                other[t] |= (uint16_t)(1u << r);
+                continue;
+            }
+            cx->key0[t][r] = fam * 64 + key;
+            if (key > cx->bestkey[fam]) {
                 cx->bestkey[fam] = key;
+                bestmask[fam][0] = bestmask[fam][1] = 0;
+            }
+            if (key == cx->bestkey[fam])
+                bestmask[fam][t] |= (uint16_t)(1u << r);
         }
     for (int t = 0; t < 2; t++) {
         uint8_t cls[9];
         int dup = 0;
         memset(cx->twins[t], 0, sizeof cx->twins[t]);
+        /* Level 0 (expand) can go straight to the lines of distinct
+         * digits with the best key when every other line is one its
+         * filters drop, i.e. no line outside both families, none of the
+         * one-digit family at its best key, and no twins. */
+        cx->root_direct[t] = bestmask[0][t];
+        cx->root_simple[t] = !other[t] && !bestmask[1][t];
+        /* Twins are equal lines: with no repeated digit in any row or
+         * column two equal lines are empty (a given would repeat across
+         * them), so one empty line or none means no twins. */
+        if (!anydup && (empty[t] & (empty[t] - 1)) == 0)
+            continue;
         /* Twins have the same nonzero cells: without two equal masks
          * (the usual case) there are none. */
         uint64_t ms[8] = {0};
@@ -760,6 +787,7 @@ static void load_grid(row_search *cx, const sudoku_grid *in, int with_keys)
         }
         if (!dup)
             continue; /* the usual case: no twins */
+        cx->root_simple[t] = 0;
         unsigned bkey[3];
         uint8_t bcls[3];
         for (int b = 0; b < 3; b++) {
@@ -780,26 +808,6 @@ static void load_grid(row_search *cx, const sudoku_grid *in, int with_keys)
                 if (e != r && cls[e] == cls[r] &&
                     (e / 3 == r / 3 || bcls[e / 3] == bcls[r / 3]))
                     cx->twins[t][r] |= (uint16_t)(1u << e);
-    }
-    /* Level 0 per orientation: the lines expand() would lay directly
-     * (distinct digits, best key, no twin), and whether every other line
-     * is one its static filters drop (a lower key, a twin laid already);
-     * then level 0 is these lines alone. */
-    for (int t = 0; t < 2; t++) {
-        unsigned direct = 0;
-        int simple = 1;
-        for (int r = 0; r < 9; r++) {
-            int k = cx->key0[t][r];
-            if ((k >= 0 && k % 64 < cx->bestkey[k / 64]) ||
-                (cx->twins[t][r] & ((1u << r) - 1)))
-                continue;
-            if (k >= 0 && k < 64 && !cx->twins[t][r])
-                direct |= 1u << r;
-            else
-                simple = 0;
-        }
-        cx->root_direct[t] = (uint16_t)direct;
-        cx->root_simple[t] = simple;
     }
 }
 
