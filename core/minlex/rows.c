@@ -67,6 +67,7 @@ typedef struct row_search {
     uint16_t given[2][9]; /* per row, bit c: column c holds a given */
     int lead;             /* leading empty cells of best (0 while none) */
     int fixedrows;        /* pattern mode's digit pass: rows come from R[] */
+    int generic;          /* the tests' twin: no shortcut at level 0 */
     const uint8_t *bound; /* equivalence test: the form to reach, else NULL */
 } row_search;
 
@@ -551,7 +552,7 @@ static inline unsigned least_label(const row_node *c, const uint8_t *row, unsign
 static void expand(row_search *cx, const row_node *c, int i)
 {
     const uint8_t *g = cx->g[c->t];
-    if (i == 0 && !cx->fixedrows && cx->root_simple[c->t]) {
+    if (i == 0 && !cx->fixedrows && !cx->generic && cx->root_simple[c->t]) {
         /* Level 0 with only lines of distinct digits left: the same
          * children as the loop below, without its filters. */
         for (unsigned left = cx->root_direct[c->t]; left; left &= left - 1) {
@@ -624,7 +625,8 @@ static void expand(row_search *cx, const row_node *c, int i)
         cx->row = g + r * 9;
         if (fixedcols)
             lay_fixed(cx, &ch);
-        else if (i == 0 && weight == 1 && !cx->fixedrows && key0[r] >= 0 && key0[r] < 64)
+        else if (i == 0 && weight == 1 && !cx->fixedrows && !cx->generic && key0[r] >= 0 &&
+                 key0[r] < 64)
             lay_root_row(cx, &ch);
         else
             lay_cells(cx, &ch, 0, 0, 0);
@@ -762,7 +764,7 @@ static void load_grid(row_search *cx, const sudoku_grid *in, int with_keys)
         /* Twins are equal lines: with no repeated digit in any row or
          * column two equal lines are empty (a given would repeat across
          * them), so one empty line or none means no twins. */
-        if (!anydup && (empty[t] & (empty[t] - 1)) == 0)
+        if (!anydup && (empty[t] & (empty[t] - 1)) == 0 && !cx->generic)
             continue;
         /* Twins have the same nonzero cells: without two equal masks
          * (the usual case) there are none. */
@@ -849,6 +851,7 @@ int minlex_rows(minlex_answer *x, const sudoku_grid *in, int count)
 {
     row_search cx;
     int n;
+    cx.generic = 0;
     load_grid(&cx, in, 1);
     row_node root[2];
     n = make_roots(in, root);
@@ -903,6 +906,7 @@ int minlex_rows_pattern(minlex_answer *x, const sudoku_grid *in)
         start[a].next = 1;
         start[a].w = 1;
     }
+    cx.generic = 0;
     load_grid(&cx, in, 0);
     cx.fixedrows = 1;
     cx.bound = NULL;
@@ -921,6 +925,7 @@ int minlex_rows_matches(minlex_answer *x, const sudoku_grid *in, const uint8_t f
     row_search cx;
     row_node root[2], buf[2][ROW_CAP];
     const row_node *cur;
+    cx.generic = 0;
     load_grid(&cx, in, 1);
     int n = make_roots(in, root);
     cx.fixedrows = 0;
@@ -932,4 +937,30 @@ int minlex_rows_matches(minlex_answer *x, const sudoku_grid *in, const uint8_t f
         return -1;
     record_node(x, &cur[0]);
     return 1;
+}
+
+/* Level 0 alone (tests/unit/test_minlex.c): the children of the roots of
+ * `in` and row 0, with or without the shortcuts (lay_root_row, the level 0
+ * lines found by load_grid, the twin search skipped). Returns the count,
+ * -1 on overflow. */
+int minlex_rows_level0(const sudoku_grid *in, int generic, row_node *out, int cap,
+                       uint8_t row0[9])
+{
+    row_search cx;
+    row_node root[2];
+    cx.generic = generic;
+    load_grid(&cx, in, 1);
+    int n = make_roots(in, root);
+    cx.fixedrows = 0;
+    cx.bound = NULL;
+    cx.overflow = 0;
+    cx.cap = cap;
+    cx.next = out;
+    cx.n = 0;
+    memset(cx.best, 0xFF, 9);
+    cx.lead = 0;
+    for (int a = 0; a < n && !cx.overflow; a++)
+        expand(&cx, &root[a], 0);
+    memcpy(row0, cx.best, 9);
+    return cx.overflow ? -1 : cx.n;
 }
