@@ -109,10 +109,9 @@ static void emit_row(row_search *x, const row_node *c, int lt)
         return;
     if (d < 0) {
         memcpy(x->best, x->out, 9);
-        int lead = 0;
-        while (lead < 9 && x->best[lead] == 0)
-            lead++;
-        x->lead = lead;
+        /* Leading empties of the new best, without a data-dependent loop. */
+        unsigned given = minlex_nonzero_mask8(x->best) | (unsigned)(x->best[8] != 0) << 8;
+        x->lead = __builtin_ctz(given | 0x200u);
         x->n = 0;
     }
     if (x->n >= x->cap) {
@@ -123,6 +122,20 @@ static void emit_row(row_search *x, const row_node *c, int lt)
 }
 
 static void lay_group(row_search *x, row_node *c, int slot, int lt);
+
+/* The label digit d (0: empty, label 0) shows under c, a new digit taking
+ * the next label; written without branches on d, which follow the row's
+ * data and are poorly predicted. (label[0] stays 0: it is only ever
+ * written back.) */
+static inline uint8_t label_of(row_node *c, uint8_t d)
+{
+    uint8_t l = c->label[d];
+    int fresh = d != 0 && l == 0;
+    l = fresh ? c->next : l;
+    c->label[d] = l;
+    c->next = (uint8_t)(c->next + fresh);
+    return l;
+}
 
 /* The k cells of a cell group, values under `label` (0 for empty) sorted
  * ascending with their columns: the greedy layout inside a cell. */
@@ -173,12 +186,7 @@ static void lay_cells(row_search *x, row_node *c, int p, int gend, int lt)
          * columns are all empty in this row (most cells of sparse rows):
          * the cell keeps its columns, only the values are new. */
         if (k == 1) {
-            uint8_t d = x->row[c->col[p]], v = 0;
-            if (d) {
-                if (!c->label[d])
-                    c->label[d] = c->next++;
-                v = c->label[d];
-            }
+            uint8_t v = label_of(c, x->row[c->col[p]]);
             x->out[p] = v;
             if (lt <= 0) {
                 int cmp = lt < 0 ? minlex_cmp(x->out, x->best, e)
@@ -190,8 +198,10 @@ static void lay_cells(row_search *x, row_node *c, int p, int gend, int lt)
             p = e;
             continue;
         }
-        if (!x->row[c->col[p]] && !x->row[c->col[p + 1]] &&
-            (k == 2 || !x->row[c->col[p + 2]])) {
+        unsigned any = x->row[c->col[p]] | x->row[c->col[p + 1]];
+        if (k == 3)
+            any |= x->row[c->col[p + 2]];
+        if (!any) {
             x->out[p] = x->out[p + 1] = 0;
             if (k == 3)
                 x->out[p + 2] = 0;
@@ -368,12 +378,7 @@ static void lay_fixed(row_search *x, row_node *c)
     const uint8_t *row = x->row;
     int lt = 0;
     for (int k = 0; k < 9; k++) {
-        uint8_t d = row[c->col[k]], v = 0;
-        if (d) {
-            if (!c->label[d])
-                c->label[d] = c->next++;
-            v = c->label[d];
-        }
+        uint8_t v = label_of(c, row[c->col[k]]);
         if (!lt) {
             if (v > x->best[k])
                 return;
@@ -522,10 +527,10 @@ static int most_leading_empties(const row_node *c, const node_slots *sl, unsigne
         for (int t = s; t < end; t++) {
             unsigned raw = sl->bits[t][(m >> sl->shift[t]) & 7];
             int z = sl->lead[t][raw];
-            if (z == 3)
-                full++;
-            else if (z > bestz)
-                bestz = z;
+            /* Without branches: which stacks are empty follows the row. */
+            int partial = z == 3 ? 0 : z;
+            full += z == 3;
+            bestz = partial > bestz ? partial : bestz;
         }
         lead += full * 3;
         if (full < end - s)
