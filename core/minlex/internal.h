@@ -190,6 +190,11 @@ int minlex_rows_pattern(minlex_answer *a, const sudoku_grid *in);
  * the transform left pending in a; 0 when not; -1 on overflow. */
 int minlex_rows_matches(minlex_answer *a, const sudoku_grid *in, const uint8_t form[81]);
 
+/* Level 0 of the row engine alone, for the tests: its nodes and row 0,
+ * with the shortcuts or (generic) without them; -1 on overflow. */
+int minlex_rows_level0(const sudoku_grid *in, int generic, row_node *out, int cap,
+                       uint8_t row0[9]);
+
 /* ---- pattern.c ---- */
 
 /* Pattern mode's first pass: every transform reaching the smallest clue

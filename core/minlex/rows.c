@@ -61,10 +61,13 @@ typedef struct row_search {
     row_node *next;       /* children of the level */
     int n, overflow, cap;
     int key0[2][9], bestkey[2];
+    uint16_t root_direct[2]; /* lines lay_root_row takes at level 0 */
+    int root_simple[2];      /* no other line of that orientation can be row 0 */
     uint8_t zeros[2][9];  /* empty cells per row */
     uint16_t given[2][9]; /* per row, bit c: column c holds a given */
     int lead;             /* leading empty cells of best (0 while none) */
     int fixedrows;        /* pattern mode's digit pass: rows come from R[] */
+    int generic;          /* the tests' twin: no shortcut at level 0 */
     const uint8_t *bound; /* equivalence test: the form to reach, else NULL */
 } row_search;
 
@@ -106,10 +109,9 @@ static void emit_row(row_search *x, const row_node *c, int lt)
         return;
     if (d < 0) {
         memcpy(x->best, x->out, 9);
-        int lead = 0;
-        while (lead < 9 && x->best[lead] == 0)
-            lead++;
-        x->lead = lead;
+        /* Leading empties of the new best, without a data-dependent loop. */
+        unsigned given = minlex_nonzero_mask8(x->best) | (unsigned)(x->best[8] != 0) << 8;
+        x->lead = __builtin_ctz(given | 0x200u);
         x->n = 0;
     }
     if (x->n >= x->cap) {
@@ -120,6 +122,20 @@ static void emit_row(row_search *x, const row_node *c, int lt)
 }
 
 static void lay_group(row_search *x, row_node *c, int slot, int lt);
+
+/* The label digit d (0: empty, label 0) shows under c, a new digit taking
+ * the next label; written without branches on d, which follow the row's
+ * data and are poorly predicted. (label[0] stays 0: it is only ever
+ * written back.) */
+static inline uint8_t label_of(row_node *c, uint8_t d)
+{
+    uint8_t l = c->label[d];
+    int fresh = d != 0 && l == 0;
+    l = fresh ? c->next : l;
+    c->label[d] = l;
+    c->next = (uint8_t)(c->next + fresh);
+    return l;
+}
 
 /* The k cells of a cell group, values under `label` (0 for empty) sorted
  * ascending with their columns: the greedy layout inside a cell. */
@@ -170,12 +186,7 @@ static void lay_cells(row_search *x, row_node *c, int p, int gend, int lt)
          * columns are all empty in this row (most cells of sparse rows):
          * the cell keeps its columns, only the values are new. */
         if (k == 1) {
-            uint8_t d = x->row[c->col[p]], v = 0;
-            if (d) {
-                if (!c->label[d])
-                    c->label[d] = c->next++;
-                v = c->label[d];
-            }
+            uint8_t v = label_of(c, x->row[c->col[p]]);
             x->out[p] = v;
             if (lt <= 0) {
                 int cmp = lt < 0 ? minlex_cmp(x->out, x->best, e)
@@ -187,8 +198,10 @@ static void lay_cells(row_search *x, row_node *c, int p, int gend, int lt)
             p = e;
             continue;
         }
-        if (!x->row[c->col[p]] && !x->row[c->col[p + 1]] &&
-            (k == 2 || !x->row[c->col[p + 2]])) {
+        unsigned any = x->row[c->col[p]] | x->row[c->col[p + 1]];
+        if (k == 3)
+            any |= x->row[c->col[p + 2]];
+        if (!any) {
             x->out[p] = x->out[p + 1] = 0;
             if (k == 3)
                 x->out[p + 2] = 0;
@@ -359,17 +372,27 @@ static uint64_t column_weight(const row_node *c)
     return w;
 }
 /* The row under a node whose columns are all fixed (the common case below
- * the top band): no choice left, one pass with early exit. */
-static void lay_fixed(row_search *x, row_node *c)
+ * the top band): no choice left, one pass with early exit. The label of
+ * each cell is found without branches on the digit (label_of), which pays
+ * in the search, where the rows tried follow the data; pattern mode's
+ * digit pass, whose rows are fixed, goes faster with the plain test
+ * (predictable_labels). */
+static inline __attribute__((always_inline)) void lay_fixed_with(row_search *x, row_node *c,
+                                                                 int predictable_labels)
 {
     const uint8_t *row = x->row;
     int lt = 0;
     for (int k = 0; k < 9; k++) {
-        uint8_t d = row[c->col[k]], v = 0;
-        if (d) {
-            if (!c->label[d])
-                c->label[d] = c->next++;
-            v = c->label[d];
+        uint8_t d = row[c->col[k]], v;
+        if (predictable_labels) {
+            v = 0;
+            if (d) {
+                if (!c->label[d])
+                    c->label[d] = c->next++;
+                v = c->label[d];
+            }
+        } else {
+            v = label_of(c, d);
         }
         if (!lt) {
             if (v > x->best[k])
@@ -379,6 +402,110 @@ static void lay_fixed(row_search *x, row_node *c)
         x->out[k] = v;
     }
     emit_row(x, c, lt);
+}
+
+static void lay_fixed(row_search *x, row_node *c)
+{
+    lay_fixed_with(x, c, 0);
+}
+
+static void lay_fixed_pattern(row_search *x, row_node *c)
+{
+    lay_fixed_with(x, c, 1);
+}
+
+/* Row 0 from a line with nine distinct digits (or none) and no twin, laid
+ * out directly: the children lay_group and lay_cells would make from a
+ * root, in the same order, with none of their generic machinery (this is
+ * most of level 0 on puzzles). Why it is the same: every given is new at
+ * the root, so whatever order the stacks and the digits inside a stack
+ * take, the row is the same (empties first in each stack, labels rising
+ * along the row); the stack orders kept are those with non-increasing
+ * empties, equal empty stacks in one order (lay_group's test, since two
+ * stacks with digits never have the same content), and the digit orders
+ * inside each stack are every order, leftmost stack outermost, in the
+ * order of lay_cells' perms. */
+static void lay_root_row(row_search *x, const row_node *c)
+{
+    static const uint8_t p3[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                     {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    const uint8_t *row = x->row;
+    int cnt[3];
+    for (int s = 0; s < 3; s++)
+        cnt[s] = (row[3 * s] != 0) + (row[3 * s + 1] != 0) + (row[3 * s + 2] != 0);
+    /* The row: per slot, in order of falling empties, its empties then
+     * its digits' labels in sequence; the same for every order kept. */
+    int sorted[3] = {cnt[0], cnt[1], cnt[2]};
+    for (int a = 1; a < 3; a++)
+        for (int b = a; b > 0 && sorted[b - 1] > sorted[b]; b--) {
+            int v = sorted[b];
+            sorted[b] = sorted[b - 1];
+            sorted[b - 1] = v;
+        }
+    uint8_t next = c->next;
+    for (int s = 0; s < 3; s++)
+        for (int a = 0; a < 3; a++)
+            x->out[3 * s + a] = a < 3 - sorted[s] ? 0 : next++;
+    int d = cmp_row(x->out, x->best);
+    if (d > 0)
+        return;
+    int lt = d < 0;
+    for (int q = 0; q < 6; q++) {
+        const uint8_t *pm = p3[q];
+        if (cnt[pm[1]] < cnt[pm[0]] || cnt[pm[2]] < cnt[pm[1]])
+            continue;
+        /* Two empty stacks stay tied in their first order. */
+        if ((!cnt[pm[0]] && !cnt[pm[1]] && pm[1] < pm[0]) ||
+            (!cnt[pm[1]] && !cnt[pm[2]] && pm[2] < pm[1]))
+            continue;
+        row_node ch = *c;
+        ch.groupstart = 1;
+        for (int i = 1; i < 3; i++)
+            if (cnt[pm[i]] || cnt[pm[i - 1]])
+                ch.groupstart |= (uint8_t)(1u << i);
+        /* Per slot: its digits' columns in source order, the number of
+         * their orders, and the slot's empty columns laid out first. */
+        uint8_t dcol[3][3], nd[3], np[3];
+        for (int i = 0; i < 3; i++) {
+            int base = 3 * pm[i], z = 0;
+            nd[i] = 0;
+            for (int a = 0; a < 3; a++) {
+                if (row[base + a])
+                    dcol[i][nd[i]++] = (uint8_t)(base + a);
+                else
+                    ch.col[3 * i + z++] = (uint8_t)(base + a);
+            }
+            np[i] = nd[i] == 3 ? 6 : nd[i] == 2 ? 2 : 1;
+            if (nd[i])
+                ch.cellstart |= (uint16_t)(1u << (3 * i + 3 - nd[i]));
+            if (nd[i] >= 2)
+                ch.cellstart |= (uint16_t)(1u << (3 * i + 4 - nd[i]));
+            if (nd[i] == 3)
+                ch.cellstart |= (uint16_t)(1u << (3 * i + 2));
+        }
+        ch.cellstart &= 0x1FF;
+        for (int o0 = 0; o0 < np[0]; o0++)
+            for (int o1 = 0; o1 < np[1]; o1++)
+                for (int o2 = 0; o2 < np[2]; o2++) {
+                    row_node g = ch;
+                    int o[3] = {o0, o1, o2};
+                    uint8_t l = c->next;
+                    for (int i = 0; i < 3; i++) {
+                        const uint8_t *pr = p3[nd[i] == 2 ? 2 * o[i] : o[i]];
+                        int z = 3 - nd[i];
+                        for (int b = 0; b < nd[i]; b++) {
+                            uint8_t col = dcol[i][pr[b]];
+                            g.col[3 * i + z + b] = col;
+                            g.label[row[col]] = l++;
+                        }
+                    }
+                    g.next = l;
+                    emit_row(x, &g, lt);
+                    lt = 0;
+                    if (x->overflow)
+                        return;
+                }
+    }
 }
 
 /* Leading empty cells of one stack laid out (empties first in each cell),
@@ -425,10 +552,10 @@ static int most_leading_empties(const row_node *c, const node_slots *sl, unsigne
         for (int t = s; t < end; t++) {
             unsigned raw = sl->bits[t][(m >> sl->shift[t]) & 7];
             int z = sl->lead[t][raw];
-            if (z == 3)
-                full++;
-            else if (z > bestz)
-                bestz = z;
+            /* Without branches: which stacks are empty follows the row. */
+            int partial = z == 3 ? 0 : z;
+            full += z == 3;
+            bestz = partial > bestz ? partial : bestz;
         }
         lead += full * 3;
         if (full < end - s)
@@ -454,11 +581,27 @@ static inline unsigned least_label(const row_node *c, const uint8_t *row, unsign
 /* Lays out every allowed candidate row for output row i below node c. */
 static void expand(row_search *cx, const row_node *c, int i)
 {
+    const uint8_t *g = cx->g[c->t];
+    if (i == 0 && !cx->fixedrows && !cx->generic && cx->root_simple[c->t]) {
+        /* Level 0 with only lines of distinct digits left: the same
+         * children as the loop below, without its filters. */
+        for (unsigned left = cx->root_direct[c->t]; left; left &= left - 1) {
+            int r = __builtin_ctz(left);
+            row_node ch = *c;
+            ch.R[0] = (uint8_t)r;
+            ch.rowused = (uint16_t)(1u << r);
+            ch.band = (uint8_t)(r / 3);
+            cx->row = g + r * 9;
+            lay_root_row(cx, &ch);
+            if (cx->overflow)
+                return;
+        }
+        return;
+    }
     unsigned avail = i % 3 == 0 ? 0x1FFu : 7u << (c->band * 3);
     avail &= ~(unsigned)c->rowused;
     if (cx->fixedrows)
         avail = 1u << c->R[i];
-    const uint8_t *g = cx->g[c->t];
     const uint16_t *twins = cx->twins[c->t];
     const int *key0 = cx->key0[c->t];
     const uint8_t *zeros = cx->zeros[c->t];
@@ -510,8 +653,13 @@ static void expand(row_search *cx, const row_node *c, int i)
         ch.rowused |= (uint16_t)(1u << r);
         ch.band = (uint8_t)(r / 3);
         cx->row = g + r * 9;
-        if (fixedcols)
+        if (fixedcols && cx->fixedrows)
+            lay_fixed_pattern(cx, &ch);
+        else if (fixedcols)
             lay_fixed(cx, &ch);
+        else if (i == 0 && weight == 1 && !cx->fixedrows && !cx->generic && key0[r] >= 0 &&
+                 key0[r] < 64)
+            lay_root_row(cx, &ch);
         else
             lay_cells(cx, &ch, 0, 0, 0);
         if (cx->overflow)
@@ -577,49 +725,79 @@ static void load_grid(row_search *cx, const sudoku_grid *in, int with_keys)
     /* Per line of each orientation: its nonzero cells as a mask, which is
      * all the row-0 key and the twin test need besides the digits of the
      * (few) given cells. */
-    uint16_t nz[2][9];
+    uint16_t nz[2][9] = {{0}};
     memcpy(cx->g[0], in->cell, 81);
-    for (int c = 0; c < 9; c++)
-        for (int r = 0; r < 9; r++)
-            cx->g[1][c * 9 + r] = in->cell[r * 9 + c];
-    if (!with_keys)
+    if (!with_keys) {
+        for (int c = 0; c < 9; c++)
+            for (int r = 0; r < 9; r++)
+                cx->g[1][c * 9 + r] = in->cell[r * 9 + c];
         return;
-    for (int t = 0; t < 2; t++)
-        for (int r = 0; r < 9; r++) {
-            const uint8_t *row = cx->g[t] + r * 9;
-            nz[t][r] = (uint16_t)(minlex_nonzero_mask8(row) | (unsigned)(row[8] != 0) << 8);
-            cx->given[t][r] = nz[t][r];
-        }
-    /* Repeated digits per row and column, from the givens alone. */
+    }
+    /* The transpose, the column masks and the repeated digits per row and
+     * column, from the givens alone (a puzzle has few). */
+    memset(cx->g[1], 0, 81);
     uint16_t seen[2][9] = {{0}}, dup[2][9] = {{0}};
-    for (int r = 0; r < 9; r++)
+    for (int r = 0; r < 9; r++) {
+        const uint8_t *row = in->cell + r * 9;
+        nz[0][r] = (uint16_t)(minlex_nonzero_mask8(row) | (unsigned)(row[8] != 0) << 8);
         for (unsigned q = nz[0][r]; q; q &= q - 1) {
             int c = __builtin_ctz(q);
-            uint16_t bit = (uint16_t)(1u << in->cell[r * 9 + c]);
+            cx->g[1][c * 9 + r] = row[c];
+            nz[1][c] |= (uint16_t)(1u << r);
+            uint16_t bit = (uint16_t)(1u << row[c]);
             dup[0][r] |= seen[0][r] & bit;
             seen[0][r] |= bit;
             dup[1][c] |= seen[1][c] & bit;
             seen[1][c] |= bit;
         }
+    }
+    memcpy(cx->given, nz, sizeof nz);
     /* Per row: its key for row 0 (see make_roots): the empty-cell key, in
      * the family of distinct-digit rows (0) or one-digit rows (1), or -1
-     * for other rows. */
+     * for other rows; and per family and orientation the lines with the
+     * family's best key. */
+    uint16_t bestmask[2][2] = {{0}}, other[2] = {0}, empty[2] = {0};
+    unsigned anydup = 0;
     cx->bestkey[0] = cx->bestkey[1] = -1;
     for (int t = 0; t < 2; t++)
         for (int r = 0; r < 9; r++) {
-            unsigned sn = seen[t][r];
-            int fam = !dup[t][r] ? 0 : (sn & (sn - 1)) == 0 ? 1 : -1;
             unsigned k = row0_key_tab[nz[t][r]];
-            int key = (int)(k & 0xFF);
-            cx->key0[t][r] = fam < 0 ? -1 : fam * 64 + key;
+            int key = (int)(k & 0xFF), fam = 0;
             cx->zeros[t][r] = (uint8_t)(k >> 8);
-            if (fam >= 0 && key > cx->bestkey[fam])
+            empty[t] |= (uint16_t)((nz[t][r] == 0) << r);
+            if (dup[t][r]) {
+                unsigned sn = seen[t][r];
+                anydup = 1;
+                fam = (sn & (sn - 1)) == 0 ? 1 : -1;
+            }
+            if (fam < 0) {
+                cx->key0[t][r] = -1;
+                other[t] |= (uint16_t)(1u << r);
+                continue;
+            }
+            cx->key0[t][r] = fam * 64 + key;
+            if (key > cx->bestkey[fam]) {
                 cx->bestkey[fam] = key;
+                bestmask[fam][0] = bestmask[fam][1] = 0;
+            }
+            if (key == cx->bestkey[fam])
+                bestmask[fam][t] |= (uint16_t)(1u << r);
         }
     for (int t = 0; t < 2; t++) {
         uint8_t cls[9];
         int dup = 0;
         memset(cx->twins[t], 0, sizeof cx->twins[t]);
+        /* Level 0 (expand) can go straight to the lines of distinct
+         * digits with the best key when every other line is one its
+         * filters drop, i.e. no line outside both families, none of the
+         * one-digit family at its best key, and no twins. */
+        cx->root_direct[t] = bestmask[0][t];
+        cx->root_simple[t] = !other[t] && !bestmask[1][t];
+        /* Twins are equal lines: with no repeated digit in any row or
+         * column two equal lines are empty (a given would repeat across
+         * them), so one empty line or none means no twins. */
+        if (!anydup && (empty[t] & (empty[t] - 1)) == 0 && !cx->generic)
+            continue;
         /* Twins have the same nonzero cells: without two equal masks
          * (the usual case) there are none. */
         uint64_t ms[8] = {0};
@@ -643,6 +821,7 @@ static void load_grid(row_search *cx, const sudoku_grid *in, int with_keys)
         }
         if (!dup)
             continue; /* the usual case: no twins */
+        cx->root_simple[t] = 0;
         unsigned bkey[3];
         uint8_t bcls[3];
         for (int b = 0; b < 3; b++) {
@@ -704,6 +883,7 @@ int minlex_rows(minlex_answer *x, const sudoku_grid *in, int count)
 {
     row_search cx;
     int n;
+    cx.generic = 0;
     load_grid(&cx, in, 1);
     row_node root[2];
     n = make_roots(in, root);
@@ -758,6 +938,7 @@ int minlex_rows_pattern(minlex_answer *x, const sudoku_grid *in)
         start[a].next = 1;
         start[a].w = 1;
     }
+    cx.generic = 0;
     load_grid(&cx, in, 0);
     cx.fixedrows = 1;
     cx.bound = NULL;
@@ -776,6 +957,7 @@ int minlex_rows_matches(minlex_answer *x, const sudoku_grid *in, const uint8_t f
     row_search cx;
     row_node root[2], buf[2][ROW_CAP];
     const row_node *cur;
+    cx.generic = 0;
     load_grid(&cx, in, 1);
     int n = make_roots(in, root);
     cx.fixedrows = 0;
@@ -787,4 +969,30 @@ int minlex_rows_matches(minlex_answer *x, const sudoku_grid *in, const uint8_t f
         return -1;
     record_node(x, &cur[0]);
     return 1;
+}
+
+/* Level 0 alone (tests/unit/test_minlex.c): the children of the roots of
+ * `in` and row 0, with or without the shortcuts (lay_root_row, the level 0
+ * lines found by load_grid, the twin search skipped). Returns the count,
+ * -1 on overflow. */
+int minlex_rows_level0(const sudoku_grid *in, int generic, row_node *out, int cap,
+                       uint8_t row0[9])
+{
+    row_search cx;
+    row_node root[2];
+    cx.generic = generic;
+    load_grid(&cx, in, 1);
+    int n = make_roots(in, root);
+    cx.fixedrows = 0;
+    cx.bound = NULL;
+    cx.overflow = 0;
+    cx.cap = cap;
+    cx.next = out;
+    cx.n = 0;
+    memset(cx.best, 0xFF, 9);
+    cx.lead = 0;
+    for (int a = 0; a < n && !cx.overflow; a++)
+        expand(&cx, &root[a], 0);
+    memcpy(row0, cx.best, 9);
+    return cx.overflow ? -1 : cx.n;
 }
