@@ -110,7 +110,7 @@ static void show_state(const se_state *s)
         printf("%03x%s", s->cand[c], c % 9 == 8 ? "\n" : " ");
 }
 
-static long compared, found[4], found_fc[5], fc_nested_every = 40;
+static long compared, found[4], found_fc[5], fc_every;
 static se_chain_ws *ws_fast, *ws_twin;
 
 /* Every finder with a twin, on one position. */
@@ -158,8 +158,9 @@ static void compare_all(const se_state *s)
     /* the forcing chains producers, cached propagation against afresh:
      * multiple, dynamic, dynamic+ (every so many positions: they are slow),
      * and now and then nested level 2 */
-    for (int kind = 1; kind <= 4; kind++) {
-        if ((kind == 3 && compared % 3 != 0) || (kind == 4 && compared % fc_nested_every != 0))
+    for (int kind = 1; kind <= 4 && compared % fc_every == 0; kind++) {
+        long nth = compared / fc_every;
+        if ((kind == 3 && nth % 2 != 0) || (kind == 4 && nth % 25 != 0))
             continue;
         fa = se_find_forcing_chains(s, &a, kind, ws_fast, NULL);
         fb = twin_find_forcing_chains(s, &b, kind, ws_twin, NULL);
@@ -198,6 +199,8 @@ int main(int argc, char **argv)
 {
     int long_run = check_long(argc, argv);
     int puzzles = (long_run ? 3000 : 300) / (SANITIZED ? 5 : 1);
+    /* the forcing chains twins: the positions compared */
+    fc_every = long_run ? 1 : SANITIZED ? 3 : 10;
     /* the peer bit sets (a table written out) against the peer lists */
     for (int c = 0; c < 81; c++) {
         uint32_t bits[3] = { 0, 0, 0 };
