@@ -24,10 +24,15 @@ se_chain_ws *se_chain_ws_new(void)
     ws->sig_mark = calloc(SE_SIG_TABLE, sizeof(uint32_t));
     ws->sig_now = 0;
     ws->inner = NULL;
+    ws->fc_key = malloc(sizeof(uint16_t) * SE_MAX_NODES);
+    ws->fc_node = malloc(sizeof(int32_t) * SE_MAX_NODES);
+    ws->fc_now = 0;
+    ws->fc_npair = 0;
+    memset(ws->fc_gen, 0, sizeof ws->fc_gen);
     ws->nnested = 0;
     ws->cancel = NULL;
     ws->cancelled = 0;
-    if (!ws->nested || !ws->sig_seen || !ws->sig_mark || !ws->node || !ws->extra || !ws->queue_on || !ws->queue_off || !ws->bfs_a || !ws->bfs_b) {
+    if (!ws->fc_key || !ws->fc_node || !ws->nested || !ws->sig_seen || !ws->sig_mark || !ws->node || !ws->extra || !ws->queue_on || !ws->queue_off || !ws->bfs_a || !ws->bfs_b) {
         se_chain_ws_free(ws);
         return NULL;
     }
@@ -59,6 +64,8 @@ void se_chain_ws_free(se_chain_ws *ws)
     free(ws->bfs_a);
     free(ws->bfs_b);
     free(ws->nested);
+    free(ws->fc_key);
+    free(ws->fc_node);
     free(ws->sig_seen);
     free(ws->sig_mark);
     se_inner_free(ws->inner);

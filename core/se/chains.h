@@ -87,6 +87,21 @@ typedef struct se_chain_ws {
     uint64_t *sig_seen;             /* SE_SIG_TABLE */
     uint32_t *sig_mark, sig_now;    /* SE_SIG_TABLE */
     struct se_inner *inner;         /* the inner search's work area, on first use */
+    /* forcing_chains.c: the "on" assumptions (cell * 9 + digit) already
+     * propagated in this producer call, on this grid: an assumption is
+     * asked for again by the region chains of each house it is a place
+     * of and by its own cell, and the propagation is the same each time.
+     * Valid when fc_gen[] equals fc_now; the sets, in order, as (key,
+     * node) pairs in fc_key / fc_node from fc_first; the nodes stay in
+     * the pool until the cache is flushed. */
+    uint32_t fc_gen[729], fc_now;
+    int32_t fc_first[729];
+    uint16_t fc_non[729], fc_noff[729];
+    int8_t fc_result[729];
+    int32_t fc_contra[729][2];
+    uint16_t *fc_key;               /* SE_MAX_NODES */
+    int32_t *fc_node;               /* SE_MAX_NODES */
+    int fc_npair;
     const sudoku_cancel *cancel;
     int cancelled;
 } se_chain_ws;

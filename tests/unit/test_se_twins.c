@@ -32,6 +32,7 @@
 #include "se_twin_aligned.inc"
 #include "se_twin_cycles.inc"
 #include "se_twin_chains.inc"
+#include "se_twin_forcing.inc"
 
 static sudoku_se_path path;
 
@@ -109,7 +110,7 @@ static void show_state(const se_state *s)
         printf("%03x%s", s->cand[c], c % 9 == 8 ? "\n" : " ");
 }
 
-static long compared, found[4];
+static long compared, found[4], found_fc[5], fc_every;
 static se_chain_ws *ws_fast, *ws_twin;
 
 /* Every finder with a twin, on one position. */
@@ -154,6 +155,21 @@ static void compare_all(const se_state *s)
     CHECK_MSG(same, "cycles and forcing chains: fast %d, twin %d", fa, fb);
     if (!same && check_failed <= 3)
         show_state(s);
+    /* the forcing chains producers, cached propagation against afresh:
+     * multiple, dynamic, dynamic+ (every so many positions: they are slow),
+     * and now and then nested level 2 */
+    for (int kind = 1; kind <= 4 && compared % fc_every == 0; kind++) {
+        long nth = compared / fc_every;
+        if ((kind == 3 && nth % 2 != 0) || (kind == 4 && nth % 25 != 0))
+            continue;
+        fa = se_find_forcing_chains(s, &a, kind, ws_fast, NULL);
+        fb = twin_find_forcing_chains(s, &b, kind, ws_twin, NULL);
+        found_fc[kind] += fa > 0;
+        same = same_hint(fa, &a, fb, &b);
+        CHECK_MSG(same, "forcing chains kind %d: fast %d, twin %d", kind, fa, fb);
+        if (!same && check_failed <= 3)
+            show_state(s);
+    }
     compared++;
 }
 
@@ -183,6 +199,8 @@ int main(int argc, char **argv)
 {
     int long_run = check_long(argc, argv);
     int puzzles = (long_run ? 3000 : 300) / (SANITIZED ? 5 : 1);
+    /* the forcing chains twins: the positions compared */
+    fc_every = long_run ? 1 : SANITIZED ? 3 : 10;
     /* the peer bit sets (a table written out) against the peer lists */
     for (int c = 0; c < 81; c++) {
         uint32_t bits[3] = { 0, 0, 0 };
@@ -225,8 +243,11 @@ int main(int argc, char **argv)
     printf("%ld positions (%ld from %d random minimal puzzles, the rest from %d vector rows); "
            "found: aligned pair exclusion %ld, aligned triple exclusion %ld, cycles and forcing chains %ld\n",
            compared, random_positions, puzzles, rows, found[0], found[1], found[2]);
+    printf("forcing chains found: multiple %ld, dynamic %ld, dynamic+ %ld, nested level 2 %ld\n",
+           found_fc[1], found_fc[2], found_fc[3], found_fc[4]);
     /* the test must be able to fail: the positions must exercise the finders */
     CHECK(found[0] > 10 && found[1] > 10 && found[2] > 10);
+    CHECK(found_fc[1] > 10 && found_fc[2] > 10 && found_fc[3] > 10 && found_fc[4] > 0);
     se_chain_ws_free(ws_fast);
     se_chain_ws_free(ws_twin);
     return check_done();
