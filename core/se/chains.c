@@ -219,16 +219,6 @@ void se_chain_offer(se_chain_best *best, double difficulty, int complexity,
     best->hint = *h;
 }
 
-/* The cell's place (0..8) in its box, row and column: its bit in pos[][]. */
-static const uint8_t cell_place[81][3] = {
-#define P(c) { (c) / 9 % 3 * 3 + (c) % 3, (c) % 9, (c) / 9 }
-#define P9(r) P(r * 9 + 0), P(r * 9 + 1), P(r * 9 + 2), P(r * 9 + 3), P(r * 9 + 4), \
-              P(r * 9 + 5), P(r * 9 + 6), P(r * 9 + 7), P(r * 9 + 8)
-    P9(0), P9(1), P9(2), P9(3), P9(4), P9(5), P9(6), P9(7), P9(8)
-#undef P9
-#undef P
-};
-
 /* Exactly two bits (of nine). */
 static inline int two_bits(unsigned x)
 {
@@ -247,7 +237,7 @@ static inline __attribute__((always_inline)) int on_to_off(const se_state *g, in
             out[n++] = (uint16_t)SE_KEY(0, cell, se_lowest(m));
     /* box, row, column; the box's cells are not repeated by the lines,
      * and the cell itself is left out by its own place bit */
-    const uint8_t *h = se_cell_house[cell], *at = cell_place[cell];
+    const uint8_t *h = se_cell_house[cell], *at = se_cell_place[cell];
     for (int k = 0; k < 3; k++) {
         unsigned places = g->pos[h[k]][d + 1] & ~(1u << at[k]);
         if (k)
@@ -274,7 +264,7 @@ static inline __attribute__((always_inline)) int off_to_on_keys(const se_state *
     /* The cell rule's key is in this cell with another digit, a house
      * rule's in another cell with this digit: only house keys can repeat. */
     int first_house_key = n;
-    const uint8_t *hs = se_cell_house[cell], *at = cell_place[cell];
+    const uint8_t *hs = se_cell_house[cell], *at = se_cell_place[cell];
     for (int k = 0; k < 3; k++) {
         unsigned places = cur->pos[hs[k]][d + 1];
         if (!two_bits(places))
@@ -335,7 +325,7 @@ int32_t se_on_node(se_chain_ws *ws, const se_state *cur, const se_state *src, in
 static void drop(se_state *g, int cell, int d)
 {
     g->cand[cell] &= (uint16_t)~(1u << d);
-    const uint8_t *h = se_cell_house[cell], *at = cell_place[cell];
+    const uint8_t *h = se_cell_house[cell], *at = se_cell_place[cell];
     g->pos[h[0]][d + 1] &= (uint16_t)~(1u << at[0]);
     g->pos[h[1]][d + 1] &= (uint16_t)~(1u << at[1]);
     g->pos[h[2]][d + 1] &= (uint16_t)~(1u << at[2]);

@@ -42,6 +42,9 @@ extern const uint8_t se_house_cell[27][9];
  * shares cells with house a, in number order; -1 for the other pairs. */
 extern const int8_t se_crossing[27][3][3];
 extern const uint8_t se_cell_house[81][3];   /* box, row, column */
+/* The cell's place (0..8) in its box, row and column: its bit in pos[][]
+ * of each. */
+extern const uint8_t se_cell_place[81][3];
 /* Bit i set when cell i of house a also lies in house b. */
 extern const uint16_t se_house_in[27][27];
 /* The 20 peers of a cell in the reference's order: its box (box order),

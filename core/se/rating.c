@@ -187,17 +187,6 @@ int se_hint_has_elims(const se_hint *h)
     return 0;
 }
 
-/* The cell's place (0..8) in its box, row and column: the bit it has in
- * pos[][] of each. */
-static const uint8_t cell_place[81][3] = {
-#define P(c) { (c) / 9 % 3 * 3 + (c) % 3, (c) % 9, (c) / 9 }
-#define P9(r) P(r * 9 + 0), P(r * 9 + 1), P(r * 9 + 2), P(r * 9 + 3), P(r * 9 + 4), \
-              P(r * 9 + 5), P(r * 9 + 6), P(r * 9 + 7), P(r * 9 + 8)
-    P9(0), P9(1), P9(2), P9(3), P9(4), P9(5), P9(6), P9(7), P9(8)
-#undef P9
-#undef P
-};
-
 /* Removes digit d (0-based) from cell c, keeping pos[][] in step. */
 static inline void remove_candidate(se_state *s, int c, int d)
 {
@@ -205,7 +194,7 @@ static inline void remove_candidate(se_state *s, int c, int d)
     if (!(s->cand[c] & bit))
         return;
     s->cand[c] &= (uint16_t)~bit;
-    const uint8_t *h = se_cell_house[c], *at = cell_place[c];
+    const uint8_t *h = se_cell_house[c], *at = se_cell_place[c];
     s->pos[h[0]][d + 1] &= (uint16_t)~(1u << at[0]);
     s->pos[h[1]][d + 1] &= (uint16_t)~(1u << at[1]);
     s->pos[h[2]][d + 1] &= (uint16_t)~(1u << at[2]);
@@ -307,7 +296,7 @@ sudoku_se_status sudoku_se_rate(const sudoku_grid *puzzle,
     memset(s.pos, 0, sizeof s.pos);
     memset(s.empty, 0, sizeof s.empty);
     for (int c = 0; c < 81; c++) {
-        const uint8_t *hs = se_cell_house[c], *at = cell_place[c];
+        const uint8_t *hs = se_cell_house[c], *at = se_cell_place[c];
         s.value[c] = puzzle->cell[c];
         s.cand[c] = puzzle->cell[c] ? 0 : (uint16_t)(~(used[hs[0]] | used[hs[1]] | used[hs[2]]) & 0x1ff);
         for (int k = 0; k < 3; k++) {

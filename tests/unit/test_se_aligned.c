@@ -12,6 +12,7 @@
 #include "check.h"
 #include "se_rating.h"
 #include "se/internal.h"
+#include "se_replay.h"
 
 static sudoku_se_path path;
 
@@ -20,46 +21,6 @@ static const struct {
 } cases[] = {
 #include "se_aligned_triple.inc"
 };
-
-static int sees(int a, int b)
-{
-    return a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3));
-}
-
-/* The rater's state after the path: candidates by replay, then the
- * per-house tables from them. */
-static void state_after(const sudoku_grid *g, const sudoku_se_path *p, int steps, se_state *s)
-{
-    memset(s, 0, sizeof *s);
-    for (int c = 0; c < 81; c++) {
-        s->value[c] = g->cell[c];
-        s->cand[c] = g->cell[c] ? 0 : 0x1ff;
-    }
-    for (int c = 0; c < 81; c++)
-        for (int o = 0; o < 81; o++)
-            if (g->cell[c] && sees(c, o))
-                s->cand[o] &= (uint16_t)~(1u << (g->cell[c] - 1));
-    for (int i = 0; i < steps; i++) {
-        const sudoku_se_step *st = &p->step[i];
-        for (int e = st->elim_first; e < st->elim_first + st->elim_count; e++)
-            s->cand[p->elim[e] / 9] &= (uint16_t)~(1u << (p->elim[e] % 9));
-        if (st->cell >= 0) {
-            s->value[st->cell] = st->digit;
-            s->cand[st->cell] = 0;
-            for (int o = 0; o < 81; o++)
-                if (sees(st->cell, o))
-                    s->cand[o] &= (uint16_t)~(1u << (st->digit - 1));
-        }
-    }
-    for (int h = 0; h < 27; h++)
-        for (int i = 0; i < 9; i++) {
-            int c = se_house_cell[h][i];
-            s->empty[h] += !s->value[c];
-            for (int d = 1; d <= 9; d++)
-                if (s->cand[c] >> (d - 1) & 1)
-                    s->pos[h][d] |= (uint16_t)(1u << i);
-        }
-}
 
 int main(void)
 {
@@ -75,7 +36,7 @@ int main(void)
             first_chain++;
         CHECK_MSG(first_chain < path.step_count, "%s: no chain step", cases[i].puzzle);
         se_state s;
-        state_after(&g, &path, first_chain, &s);
+        se_replay_state_after(&g, &path, first_chain, &s);
         se_hint h;
         char got[512] = "-";
         if (se_find_aligned_exclusion(&s, &h, 3)) {

@@ -28,6 +28,7 @@
 #include "se/internal.h"
 
 #include "se/chains.h"
+#include "se_replay.h"
 
 #include "se_twin_aligned.inc"
 #include "se_twin_cycles.inc"
@@ -35,53 +36,6 @@
 #include "se_twin_forcing.inc"
 
 static sudoku_se_path path;
-
-static int sees(int a, int b)
-{
-    return a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3));
-}
-
-/* pos[][] and empty[] from value[] and cand[]. */
-static void complete_state(se_state *s)
-{
-    memset(s->pos, 0, sizeof s->pos);
-    memset(s->empty, 0, sizeof s->empty);
-    for (int h = 0; h < 27; h++)
-        for (int i = 0; i < 9; i++) {
-            int c = se_house_cell[h][i];
-            s->empty[h] += !s->value[c];
-            for (int d = 1; d <= 9; d++)
-                if (s->cand[c] >> (d - 1) & 1)
-                    s->pos[h][d] |= (uint16_t)(1u << i);
-        }
-}
-
-/* The rater's state after the path's first `steps` steps, by replay. */
-static void state_after(const sudoku_grid *g, const sudoku_se_path *p, int steps, se_state *s)
-{
-    memset(s, 0, sizeof *s);
-    for (int c = 0; c < 81; c++) {
-        s->value[c] = g->cell[c];
-        s->cand[c] = g->cell[c] ? 0 : 0x1ff;
-    }
-    for (int c = 0; c < 81; c++)
-        for (int o = 0; o < 81; o++)
-            if (g->cell[c] && sees(c, o))
-                s->cand[o] &= (uint16_t)~(1u << (g->cell[c] - 1));
-    for (int i = 0; i < steps; i++) {
-        const sudoku_se_step *st = &p->step[i];
-        for (int e = st->elim_first; e < st->elim_first + st->elim_count; e++)
-            s->cand[p->elim[e] / 9] &= (uint16_t)~(1u << (p->elim[e] % 9));
-        if (st->cell >= 0) {
-            s->value[st->cell] = st->digit;
-            s->cand[st->cell] = 0;
-            for (int o = 0; o < 81; o++)
-                if (sees(st->cell, o))
-                    s->cand[o] &= (uint16_t)~(1u << (st->digit - 1));
-        }
-    }
-    complete_state(s);
-}
 
 /* Removes candidates at random from cells with three or more, keeping
  * at least two in each. */
@@ -91,7 +45,7 @@ static void thin(sudoku_rng *rng, se_state *s, int percent)
         for (unsigned m = s->cand[c]; m && se_popcount(s->cand[c]) > 2; m &= m - 1)
             if ((int)sudoku_rng_below(rng, 100) < percent)
                 s->cand[c] &= (uint16_t)~(m & -m);
-    complete_state(s);
+    se_replay_complete(s);
 }
 
 static int same_hint(int found_a, const se_hint *a, int found_b, const se_hint *b)
@@ -188,7 +142,7 @@ static void positions_of(sudoku_rng *rng, const sudoku_grid *g, int states)
             steps = path.step_count - (int)sudoku_rng_below(rng, 8u);
         if (steps < 0)
             steps = 0;
-        state_after(g, &path, steps, &s);
+        se_replay_state_after(g, &path, steps, &s);
         compare_all(&s);
         thin(rng, &s, 10 + (int)sudoku_rng_below(rng, 50));
         compare_all(&s);
