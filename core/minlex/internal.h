@@ -208,6 +208,15 @@ int minlex_pattern_nodes(const sudoku_grid *in, row_node buf[2][ROW_CAP]);
  * order of 0, 1, 2 are never read). */
 extern const uint8_t minlex_stack_bits[64][8];
 
+/* One stack laid out with its givens as ones, empties first in each
+ * cell, indexed by its cell structure (bit 0: a cell starts at its second
+ * column, bit 1: at its third) and its minlex_stack_bits value. Bits 0-2:
+ * the value (bit 2 = first column); bits 3-4: the cell structure after
+ * (a cell splits where its empties end); bits 5-6, 7-8, 9-10: which of
+ * the three columns goes first, second, third (empties, then givens,
+ * each in their old order). */
+extern const uint16_t minlex_stack_layout[4][8];
+
 /* ---- cells.c ---- */
 
 /* The form, ties and transform by the cell search; with req, only strings

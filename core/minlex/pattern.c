@@ -25,14 +25,15 @@
  */
 #include "internal.h"
 
-/* Laying out one stack: index [s][raw], s the stack's cell structure (bit
- * 0: a cell starts at its second column, bit 1: at its third), raw its
+/* minlex_stack_layout (internal.h). Laying out one stack: index [s][raw],
+ * s the stack's cell structure (bit 0: a cell starts at its second
+ * column, bit 1: at its third), raw its
  * three cells in output order (bit 2 = first column, 1 = given). Entry
  * bits 0-2: the laid-out value (givens last in each cell); bits 3-4: the
  * cell structure after the row (a cell splits where its empties end);
  * bits 5-6, 7-8, 9-10: which of the three columns goes first, second,
  * third (empties first in each cell, both groups in their old order). */
-static const uint16_t stack_layout[4][8] = {
+const uint16_t minlex_stack_layout[4][8] = {
     {0x480, 0x491, 0x311, 0x48B, 0x131, 0x42B, 0x24B, 0x487},
     {0x488, 0x499, 0x319, 0x48B, 0x48C, 0x49D, 0x31D, 0x48F},
     {0x490, 0x491, 0x49A, 0x49B, 0x43A, 0x43B, 0x496, 0x497},
@@ -50,7 +51,7 @@ const uint8_t minlex_stack_bits[64][8] = {RAW16(0), RAW16(16), RAW16(32), RAW16(
 
 /* What laying out any row under one node needs, per output stack slot:
  * where its source stack's bits are in a row mask, the order of its
- * columns, and its stack_layout row. */
+ * columns, and its minlex_stack_layout row. */
 typedef struct pattern_slots {
     uint8_t shift[3];
     const uint8_t *bits[3];
@@ -64,7 +65,7 @@ static inline void slots_of(const row_node *c, pattern_slots *sl)
         unsigned base = col[0] / 3u * 3u;
         sl->shift[s] = (uint8_t)base;
         sl->bits[s] = minlex_stack_bits[(col[0] - base) | (col[1] - base) << 2 | (col[2] - base) << 4];
-        sl->layout[s] = stack_layout[(c->cellstart >> (3 * s + 1)) & 3];
+        sl->layout[s] = minlex_stack_layout[(c->cellstart >> (3 * s + 1)) & 3];
     }
 }
 

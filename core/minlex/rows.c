@@ -65,6 +65,8 @@ typedef struct row_search {
     int root_simple[2];      /* no other line of that orientation can be row 0 */
     uint8_t zeros[2][9];  /* empty cells per row */
     uint16_t given[2][9]; /* per row, bit c: column c holds a given */
+    uint16_t digits[2][9]; /* per row, bit d: it holds digit d; bit 0 alone
+                            * when it holds a digit twice */
     int lead;             /* leading empty cells of best (0 while none) */
     int fixedrows;        /* pattern mode's digit pass: rows come from R[] */
     int generic;          /* the tests' twin: no shortcut at level 0 */
@@ -578,6 +580,183 @@ static inline unsigned least_label(const row_node *c, const uint8_t *row, unsign
     return least;
 }
 
+/* Which digits hold a label under c (bit d: digit d), and bit 0 always,
+ * to meet row_search's mark for rows with a repeated digit. */
+static inline unsigned labelled_digits(const row_node *c)
+{
+    return (minlex_nonzero_mask8(c->label + 1) | (unsigned)(c->label[9] != 0) << 8) << 1 | 1u;
+}
+
+/* A row whose givens are all new under c (no label yet) and all
+ * different, given mask m, laid out directly: the children lay_group and
+ * lay_cells would keep, in their order. Most rows of the top band of a
+ * sparse puzzle are such rows. Why it is the same: the givens take the
+ * labels c->next, c->next + 1, ... in output order whatever the layout,
+ * so the row's value depends only on where its givens go, and of two
+ * layouts the smaller is the one with the smaller pattern (givens as
+ * ones). The smallest pattern is found as in pattern.c: empties first in
+ * each cell (minlex_stack_layout), stacks of a group in ascending order
+ * of their laid-out value. If that row is larger than the level's best,
+ * every layout is and nothing survives (lay_cells would keep nothing);
+ * otherwise the layouts reaching it are the children lay_cells keeps at
+ * the end of the level (the larger ones it may emit first are dropped by
+ * the first smaller row, which emit_row sees). Those layouts are: the
+ * stack orders of each group with non-decreasing values (two stacks
+ * empty in this row have the same content, so lay_group keeps them in
+ * one order), times every order of the givens of a cell (each fixes
+ * their labels; lay_cells tries them in its perms order). They are
+ * emitted as lay_cells' recursion does, the leftmost choice outermost. */
+static void lay_new_row(row_search *x, const row_node *c, unsigned m)
+{
+    static const uint8_t perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                        {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    unsigned code[3], v[3], gs = c->groupstart;
+    for (int s = 0; s < 3; s++) {
+        const uint8_t *col = c->col + 3 * s;
+        unsigned base = col[0] / 3u * 3u;
+        unsigned raw = minlex_stack_bits[(col[0] - base) | (col[1] - base) << 2 |
+                                         (col[2] - base) << 4][(m >> base) & 7];
+        code[s] = minlex_stack_layout[(c->cellstart >> (3 * s + 1)) & 3][raw];
+        v[s] = code[s] & 7;
+    }
+    /* The smallest pattern: a stable sort by value inside each stack
+     * group (groups are 0-1-2, 0-1|2, 0|1-2 or 0|1|2). */
+    uint8_t ord[3] = {0, 1, 2};
+    if (!(gs & 2) && v[1] < v[0]) {
+        ord[0] = 1;
+        ord[1] = 0;
+    }
+    if (!(gs & 4) && v[2] < v[ord[1]]) {
+        ord[2] = ord[1];
+        ord[1] = 2;
+        if (!(gs & 2) && v[2] < v[ord[0]]) {
+            ord[1] = ord[0];
+            ord[0] = 2;
+        }
+    }
+    unsigned sv[3] = {v[ord[0]], v[ord[1]], v[ord[2]]};
+    unsigned pat = sv[0] << 6 | sv[1] << 3 | sv[2];
+    uint8_t l = c->next;
+    for (int k = 0; k < 9; k++) {
+        unsigned given = pat >> (8 - k) & 1;
+        x->out[k] = given ? l : 0;
+        l = (uint8_t)(l + given);
+    }
+    int d = cmp_row(x->out, x->best);
+    if (d > 0)
+        return;
+    int lt = d < 0;
+    /* The structure after the row, the same for every layout kept: cells
+     * split after their empties and between givens; stacks of a group
+     * part unless both are empty here (equal content). */
+    unsigned cs = c->cellstart, ngs = gs;
+    for (int i = 0; i < 3; i++) {
+        unsigned split1 = (sv[i] >> 2 | sv[i] >> 1) & 1, split2 = (sv[i] >> 1 | sv[i]) & 1;
+        cs |= split1 << (3 * i + 1) | split2 << (3 * i + 2);
+        if (i && sv[i])
+            ngs |= 1u << i;
+    }
+    /* The choices, in output order: a group with stacks of equal nonzero
+     * values (every order of them, in lay_group's order), and a cell with
+     * two or three givens (every order of them, in lay_cells' order). */
+    uint8_t gord[3][6][3], cp_n[6], cp_at[6], cp_cell[6];
+    int8_t gcp[3] = {-1, -1, -1};
+    int ncp = 0;
+    for (int s = 0; s < 3;) {
+        int end = group_end(gs, s), mg = end - s, ties = 0;
+        for (int i = s + 1; i < end; i++)
+            ties |= sv[i] && sv[i] == sv[i - 1];
+        if (ties) {
+            int n = 0;
+            for (int q = 0; q < (mg == 3 ? 6 : 2); q++) {
+                const uint8_t *pm = perms[mg == 3 ? q : 2 * q];
+                int ok = 1;
+                for (int i = 1; i < mg; i++) {
+                    unsigned a = v[s + pm[i - 1]], b = v[s + pm[i]];
+                    if (a > b || (b == 0 && pm[i] < pm[i - 1]))
+                        ok = 0;
+                }
+                if (ok) {
+                    for (int i = 0; i < mg; i++)
+                        gord[s][n][i] = (uint8_t)(s + pm[i]);
+                    n++;
+                }
+            }
+            gcp[s] = (int8_t)ncp;
+            cp_n[ncp] = (uint8_t)n;
+            cp_cell[ncp] = 0;
+            cp_at[ncp++] = (uint8_t)s;
+        }
+        for (int i = s; i < end; i++) {
+            /* Givens are last in each cell: a cell holds two or more of
+             * them when they reach back over its start. */
+            unsigned st = (c->cellstart >> (3 * i + 1)) & 3, vs = sv[i];
+            int k = 0, at = 0;
+            if (st == 0 && (vs & (vs - 1))) {
+                k = __builtin_popcount(vs);
+                at = 3 - k;
+            } else if (st == 1 && (vs & 3) == 3) {
+                k = 2;
+                at = 1;
+            } else if (st == 2 && (vs & 6) == 6) {
+                k = 2;
+                at = 0;
+            }
+            if (k) {
+                cp_n[ncp] = k == 3 ? 6 : 2;
+                cp_cell[ncp] = (uint8_t)k;
+                cp_at[ncp++] = (uint8_t)(3 * i + at);
+            }
+        }
+        s = end;
+    }
+    const uint8_t *row = x->row;
+    uint8_t sel[6] = {0};
+    for (;;) {
+        row_node ch = *c;
+        ch.cellstart = (uint16_t)cs;
+        ch.groupstart = (uint8_t)ngs;
+        for (int i = 0; i < 3;) {
+            int end = group_end(gs, i);
+            const uint8_t *po = gcp[i] < 0 ? ord + i : gord[i][sel[gcp[i]]];
+            for (int j = i; j < end; j++) {
+                int src = po[j - i];
+                unsigned e = code[src];
+                const uint8_t *from = c->col + 3 * src;
+                ch.col[3 * j] = from[e >> 5 & 3];
+                ch.col[3 * j + 1] = from[e >> 7 & 3];
+                ch.col[3 * j + 2] = from[e >> 9 & 3];
+            }
+            i = end;
+        }
+        for (int k = 0; k < ncp; k++) {
+            if (!cp_cell[k] || !sel[k])
+                continue;
+            int p = cp_at[k], kk = cp_cell[k];
+            const uint8_t *pm = perms[kk == 2 ? 2 * sel[k] : sel[k]];
+            uint8_t tmp[3] = {ch.col[p], ch.col[p + 1], kk == 3 ? ch.col[p + 2] : 0};
+            for (int b = 0; b < kk; b++)
+                ch.col[p + b] = tmp[pm[b]];
+        }
+        uint8_t nl = c->next;
+        for (unsigned q = pat; q;) {
+            int b = 31 - __builtin_clz(q);
+            ch.label[row[ch.col[8 - b]]] = nl++;
+            q ^= 1u << b;
+        }
+        ch.next = nl;
+        emit_row(x, &ch, lt);
+        lt = 0;
+        if (x->overflow)
+            return;
+        int k = ncp - 1;
+        while (k >= 0 && ++sel[k] == cp_n[k])
+            sel[k--] = 0;
+        if (k < 0)
+            return;
+    }
+}
+
 /* Lays out every allowed candidate row for output row i below node c. */
 static void expand(row_search *cx, const row_node *c, int i)
 {
@@ -609,6 +788,7 @@ static void expand(row_search *cx, const row_node *c, int i)
     int filter = !cx->fixedrows, merge = filter;
     node_slots slots;
     int have_slots = 0;
+    unsigned labelled = labelled_digits(c);
     for (unsigned left = avail; left; left &= left - 1) {
         int r = __builtin_ctz(left);
         uint64_t weight = 1;
@@ -657,6 +837,8 @@ static void expand(row_search *cx, const row_node *c, int i)
             lay_fixed_pattern(cx, &ch);
         else if (fixedcols)
             lay_fixed(cx, &ch);
+        else if (i > 0 && filter && !(cx->digits[c->t][r] & labelled))
+            lay_new_row(cx, &ch, cx->given[c->t][r]);
         else if (i == 0 && weight == 1 && !cx->fixedrows && !cx->generic && key0[r] >= 0 &&
                  key0[r] < 64)
             lay_root_row(cx, &ch);
@@ -752,6 +934,9 @@ static void load_grid(row_search *cx, const sudoku_grid *in, int with_keys)
         }
     }
     memcpy(cx->given, nz, sizeof nz);
+    for (int t = 0; t < 2; t++)
+        for (int r = 0; r < 9; r++)
+            cx->digits[t][r] = dup[t][r] ? 1 : seen[t][r];
     /* Per row: its key for row 0 (see make_roots): the empty-cell key, in
      * the family of distinct-digit rows (0) or one-digit rows (1), or -1
      * for other rows; and per family and orientation the lines with the
