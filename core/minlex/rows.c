@@ -26,7 +26,9 @@
  * the same prefix: nothing below it can win or tie. So the pruning is
  * global and the leaves also count the automorphisms. The shortcuts (the
  * row-0 key, the leading-empties bound) only drop rows that provably lay
- * out larger. A level with more than ROW_CAP nodes (full grids: the first
+ * out larger, and a row whose givens are all new digits, all different,
+ * is laid out from its pattern alone (lay_new_row), giving the children
+ * the generic layout keeps, in its order. A level with more than ROW_CAP nodes (full grids: the first
  * row alone ties 18 x 1296 column orders) gives up, and the caller runs
  * the cell search (cells.c) instead; full grids with distinct rows and
  * columns start at level 2 from full_grid.c.
@@ -61,7 +63,7 @@ typedef struct row_search {
     row_node *next;       /* children of the level */
     int n, overflow, cap;
     int key0[2][9], bestkey[2];
-    uint16_t root_direct[2]; /* lines lay_root_row takes at level 0 */
+    uint16_t root_direct[2]; /* lines level 0 takes straight to lay_new_row */
     int root_simple[2];      /* no other line of that orientation can be row 0 */
     uint8_t zeros[2][9];  /* empty cells per row */
     uint16_t given[2][9]; /* per row, bit c: column c holds a given */
@@ -416,100 +418,6 @@ static void lay_fixed_pattern(row_search *x, row_node *c)
     lay_fixed_with(x, c, 1);
 }
 
-/* Row 0 from a line with nine distinct digits (or none) and no twin, laid
- * out directly: the children lay_group and lay_cells would make from a
- * root, in the same order, with none of their generic machinery (this is
- * most of level 0 on puzzles). Why it is the same: every given is new at
- * the root, so whatever order the stacks and the digits inside a stack
- * take, the row is the same (empties first in each stack, labels rising
- * along the row); the stack orders kept are those with non-increasing
- * empties, equal empty stacks in one order (lay_group's test, since two
- * stacks with digits never have the same content), and the digit orders
- * inside each stack are every order, leftmost stack outermost, in the
- * order of lay_cells' perms. */
-static void lay_root_row(row_search *x, const row_node *c)
-{
-    static const uint8_t p3[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
-                                     {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
-    const uint8_t *row = x->row;
-    int cnt[3];
-    for (int s = 0; s < 3; s++)
-        cnt[s] = (row[3 * s] != 0) + (row[3 * s + 1] != 0) + (row[3 * s + 2] != 0);
-    /* The row: per slot, in order of falling empties, its empties then
-     * its digits' labels in sequence; the same for every order kept. */
-    int sorted[3] = {cnt[0], cnt[1], cnt[2]};
-    for (int a = 1; a < 3; a++)
-        for (int b = a; b > 0 && sorted[b - 1] > sorted[b]; b--) {
-            int v = sorted[b];
-            sorted[b] = sorted[b - 1];
-            sorted[b - 1] = v;
-        }
-    uint8_t next = c->next;
-    for (int s = 0; s < 3; s++)
-        for (int a = 0; a < 3; a++)
-            x->out[3 * s + a] = a < 3 - sorted[s] ? 0 : next++;
-    int d = cmp_row(x->out, x->best);
-    if (d > 0)
-        return;
-    int lt = d < 0;
-    for (int q = 0; q < 6; q++) {
-        const uint8_t *pm = p3[q];
-        if (cnt[pm[1]] < cnt[pm[0]] || cnt[pm[2]] < cnt[pm[1]])
-            continue;
-        /* Two empty stacks stay tied in their first order. */
-        if ((!cnt[pm[0]] && !cnt[pm[1]] && pm[1] < pm[0]) ||
-            (!cnt[pm[1]] && !cnt[pm[2]] && pm[2] < pm[1]))
-            continue;
-        row_node ch = *c;
-        ch.groupstart = 1;
-        for (int i = 1; i < 3; i++)
-            if (cnt[pm[i]] || cnt[pm[i - 1]])
-                ch.groupstart |= (uint8_t)(1u << i);
-        /* Per slot: its digits' columns in source order, the number of
-         * their orders, and the slot's empty columns laid out first. */
-        uint8_t dcol[3][3], nd[3], np[3];
-        for (int i = 0; i < 3; i++) {
-            int base = 3 * pm[i], z = 0;
-            nd[i] = 0;
-            for (int a = 0; a < 3; a++) {
-                if (row[base + a])
-                    dcol[i][nd[i]++] = (uint8_t)(base + a);
-                else
-                    ch.col[3 * i + z++] = (uint8_t)(base + a);
-            }
-            np[i] = nd[i] == 3 ? 6 : nd[i] == 2 ? 2 : 1;
-            if (nd[i])
-                ch.cellstart |= (uint16_t)(1u << (3 * i + 3 - nd[i]));
-            if (nd[i] >= 2)
-                ch.cellstart |= (uint16_t)(1u << (3 * i + 4 - nd[i]));
-            if (nd[i] == 3)
-                ch.cellstart |= (uint16_t)(1u << (3 * i + 2));
-        }
-        ch.cellstart &= 0x1FF;
-        for (int o0 = 0; o0 < np[0]; o0++)
-            for (int o1 = 0; o1 < np[1]; o1++)
-                for (int o2 = 0; o2 < np[2]; o2++) {
-                    row_node g = ch;
-                    int o[3] = {o0, o1, o2};
-                    uint8_t l = c->next;
-                    for (int i = 0; i < 3; i++) {
-                        const uint8_t *pr = p3[nd[i] == 2 ? 2 * o[i] : o[i]];
-                        int z = 3 - nd[i];
-                        for (int b = 0; b < nd[i]; b++) {
-                            uint8_t col = dcol[i][pr[b]];
-                            g.col[3 * i + z + b] = col;
-                            g.label[row[col]] = l++;
-                        }
-                    }
-                    g.next = l;
-                    emit_row(x, &g, lt);
-                    lt = 0;
-                    if (x->overflow)
-                        return;
-                }
-    }
-}
-
 /* Leading empty cells of one stack laid out (empties first in each cell),
  * indexed by its cell structure (bit 0: a cell starts at its second
  * column, bit 1: at its third) and its three given bits in output order
@@ -580,6 +488,19 @@ static inline unsigned least_label(const row_node *c, const uint8_t *row, unsign
     return least;
 }
 
+/* For the first eight cells of a row pattern b (bit 7 = column 0): byte k
+ * (in memory order) is the rank of column k among the givens (1 for the
+ * first) if it holds one, else 0. All 256 patterns, by the preprocessor. */
+#define RK_POP8(b) (((b) & 1) + ((b) >> 1 & 1) + ((b) >> 2 & 1) + ((b) >> 3 & 1) + \
+                    ((b) >> 4 & 1) + ((b) >> 5 & 1) + ((b) >> 6 & 1) + ((b) >> 7 & 1))
+#define RK_BYTE(b, k) ((uint64_t)((((b) >> (7 - (k))) & 1) * RK_POP8((b) >> (7 - (k)))) << (8 * (k)))
+#define RK(b) (RK_BYTE(b, 0) | RK_BYTE(b, 1) | RK_BYTE(b, 2) | RK_BYTE(b, 3) | \
+               RK_BYTE(b, 4) | RK_BYTE(b, 5) | RK_BYTE(b, 6) | RK_BYTE(b, 7))
+#define RK4(b) RK(b), RK((b) + 1), RK((b) + 2), RK((b) + 3)
+#define RK16(b) RK4(b), RK4((b) + 4), RK4((b) + 8), RK4((b) + 12)
+#define RK64(b) RK16(b), RK16((b) + 16), RK16((b) + 32), RK16((b) + 48)
+static const uint64_t given_rank[256] = {RK64(0), RK64(64), RK64(128), RK64(192)};
+
 /* Which digits hold a label under c (bit d: digit d), and bit 0 always,
  * to meet row_search's mark for rows with a repeated digit. */
 static inline unsigned labelled_digits(const row_node *c)
@@ -636,12 +557,15 @@ static void lay_new_row(row_search *x, const row_node *c, unsigned m)
     }
     unsigned sv[3] = {v[ord[0]], v[ord[1]], v[ord[2]]};
     unsigned pat = sv[0] << 6 | sv[1] << 3 | sv[2];
-    uint8_t l = c->next;
-    for (int k = 0; k < 9; k++) {
-        unsigned given = pat >> (8 - k) & 1;
-        x->out[k] = given ? l : 0;
-        l = (uint8_t)(l + given);
-    }
+    /* The row: givens take c->next, c->next + 1, ... in order. */
+    uint64_t rank = given_rank[pat >> 1 & 0xFF];
+    uint64_t ones = ((rank + 0x7F7F7F7F7F7F7F7FULL) & 0x8080808080808080ULL) >> 7;
+    uint64_t out8 = rank + ones * (uint64_t)(c->next - 1u);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    out8 = __builtin_bswap64(out8);
+#endif
+    memcpy(x->out, &out8, 8);
+    x->out[8] = (uint8_t)((pat & 1) * (c->next - 1u + (unsigned)__builtin_popcount(pat)));
     int d = cmp_row(x->out, x->best);
     if (d > 0)
         return;
@@ -660,7 +584,6 @@ static void lay_new_row(row_search *x, const row_node *c, unsigned m)
      * values (every order of them, in lay_group's order), and a cell with
      * two or three givens (every order of them, in lay_cells' order). */
     uint8_t gord[3][6][3], cp_n[6], cp_at[6], cp_cell[6];
-    int8_t gcp[3] = {-1, -1, -1};
     int ncp = 0;
     for (int s = 0; s < 3;) {
         int end = group_end(gs, s), mg = end - s, ties = 0;
@@ -671,18 +594,17 @@ static void lay_new_row(row_search *x, const row_node *c, unsigned m)
             for (int q = 0; q < (mg == 3 ? 6 : 2); q++) {
                 const uint8_t *pm = perms[mg == 3 ? q : 2 * q];
                 int ok = 1;
-                for (int i = 1; i < mg; i++) {
-                    unsigned a = v[s + pm[i - 1]], b = v[s + pm[i]];
-                    if (a > b || (b == 0 && pm[i] < pm[i - 1]))
+                /* (lay_group's rule for two empty stacks never applies:
+                 * with two equal nonzero values at most one is empty.) */
+                for (int i = 1; i < mg; i++)
+                    if (v[s + pm[i - 1]] > v[s + pm[i]])
                         ok = 0;
-                }
                 if (ok) {
                     for (int i = 0; i < mg; i++)
                         gord[s][n][i] = (uint8_t)(s + pm[i]);
                     n++;
                 }
             }
-            gcp[s] = (int8_t)ncp;
             cp_n[ncp] = (uint8_t)n;
             cp_cell[ncp] = 0;
             cp_at[ncp++] = (uint8_t)s;
@@ -710,28 +632,35 @@ static void lay_new_row(row_search *x, const row_node *c, unsigned m)
         }
         s = end;
     }
+    /* Each stack's columns laid out (empties first), and the row's
+     * columns in the first order kept. */
+    uint8_t lay[3][3], cols[9];
+    for (int s = 0; s < 3; s++) {
+        unsigned e = code[s];
+        const uint8_t *from = c->col + 3 * s;
+        lay[s][0] = from[e >> 5 & 3];
+        lay[s][1] = from[e >> 7 & 3];
+        lay[s][2] = from[e >> 9 & 3];
+    }
+    for (int j = 0; j < 3; j++)
+        memcpy(cols + 3 * j, lay[ord[j]], 3);
     const uint8_t *row = x->row;
     uint8_t sel[6] = {0};
     for (;;) {
         row_node ch = *c;
         ch.cellstart = (uint16_t)cs;
         ch.groupstart = (uint8_t)ngs;
-        for (int i = 0; i < 3;) {
-            int end = group_end(gs, i);
-            const uint8_t *po = gcp[i] < 0 ? ord + i : gord[i][sel[gcp[i]]];
-            for (int j = i; j < end; j++) {
-                int src = po[j - i];
-                unsigned e = code[src];
-                const uint8_t *from = c->col + 3 * src;
-                ch.col[3 * j] = from[e >> 5 & 3];
-                ch.col[3 * j + 1] = from[e >> 7 & 3];
-                ch.col[3 * j + 2] = from[e >> 9 & 3];
-            }
-            i = end;
-        }
+        memcpy(ch.col, cols, 9);
         for (int k = 0; k < ncp; k++) {
-            if (!cp_cell[k] || !sel[k])
+            if (!sel[k])
                 continue;
+            if (!cp_cell[k]) {
+                int s = cp_at[k];
+                const uint8_t *po = gord[s][sel[k]];
+                for (int j = s; j < group_end(gs, s); j++)
+                    memcpy(ch.col + 3 * j, lay[po[j - s]], 3);
+                continue;
+            }
             int p = cp_at[k], kk = cp_cell[k];
             const uint8_t *pm = perms[kk == 2 ? 2 * sel[k] : sel[k]];
             uint8_t tmp[3] = {ch.col[p], ch.col[p + 1], kk == 3 ? ch.col[p + 2] : 0};
@@ -771,7 +700,7 @@ static void expand(row_search *cx, const row_node *c, int i)
             ch.rowused = (uint16_t)(1u << r);
             ch.band = (uint8_t)(r / 3);
             cx->row = g + r * 9;
-            lay_root_row(cx, &ch);
+            lay_new_row(cx, &ch, cx->given[c->t][r]);
             if (cx->overflow)
                 return;
         }
@@ -837,11 +766,8 @@ static void expand(row_search *cx, const row_node *c, int i)
             lay_fixed_pattern(cx, &ch);
         else if (fixedcols)
             lay_fixed(cx, &ch);
-        else if (i > 0 && filter && !(cx->digits[c->t][r] & labelled))
+        else if (filter && !cx->generic && !(cx->digits[c->t][r] & labelled))
             lay_new_row(cx, &ch, cx->given[c->t][r]);
-        else if (i == 0 && weight == 1 && !cx->fixedrows && !cx->generic && key0[r] >= 0 &&
-                 key0[r] < 64)
-            lay_root_row(cx, &ch);
         else
             lay_cells(cx, &ch, 0, 0, 0);
         if (cx->overflow)
@@ -1157,7 +1083,7 @@ int minlex_rows_matches(minlex_answer *x, const sudoku_grid *in, const uint8_t f
 }
 
 /* Level 0 alone (tests/unit/test_minlex.c): the children of the roots of
- * `in` and row 0, with or without the shortcuts (lay_root_row, the level 0
+ * `in` and row 0, with or without the shortcuts (lay_new_row, the level 0
  * lines found by load_grid, the twin search skipped). Returns the count,
  * -1 on overflow. */
 int minlex_rows_level0(const sudoku_grid *in, int generic, row_node *out, int cap,

@@ -374,7 +374,7 @@ static int same_node(const row_node *a, const row_node *b)
            memcmp(a->col, b->col, 9) == 0 && memcmp(a->label, b->label, 10) == 0;
 }
 
-/* The level-0 shortcuts of the row engine (minlex/rows.c: lay_root_row,
+/* The level-0 shortcuts of the row engine (minlex/rows.c: lay_new_row,
  * the lines load_grid picks for level 0, the twin search skipped) against
  * the generic layout they stand for: the same row 0 and the same nodes in
  * the same order, field by field (weights included, so the twins too), on
