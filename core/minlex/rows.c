@@ -717,7 +717,11 @@ static void expand(row_search *cx, const row_node *c, int i)
     int filter = !cx->fixedrows, merge = filter;
     node_slots slots;
     int have_slots = 0;
-    unsigned labelled = labelled_digits(c);
+    /* Which rows lay_new_row takes: all bits set turns it off (the
+     * tests' generic level 0, fixed columns, pattern mode's digits). */
+    unsigned labelled = ~0u;
+    if (filter && !fixedcols && !cx->generic)
+        labelled = labelled_digits(c);
     for (unsigned left = avail; left; left &= left - 1) {
         int r = __builtin_ctz(left);
         uint64_t weight = 1;
@@ -766,7 +770,7 @@ static void expand(row_search *cx, const row_node *c, int i)
             lay_fixed_pattern(cx, &ch);
         else if (fixedcols)
             lay_fixed(cx, &ch);
-        else if (filter && !cx->generic && !(cx->digits[c->t][r] & labelled))
+        else if (filter && !(cx->digits[c->t][r] & labelled))
             lay_new_row(cx, &ch, cx->given[c->t][r]);
         else
             lay_cells(cx, &ch, 0, 0, 0);
