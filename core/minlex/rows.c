@@ -565,7 +565,10 @@ static void lay_new_row(row_search *x, const row_node *c, unsigned m)
     out8 = __builtin_bswap64(out8);
 #endif
     memcpy(x->out, &out8, 8);
-    x->out[8] = (uint8_t)((pat & 1) * (c->next - 1u + (unsigned)__builtin_popcount(pat)));
+    /* (Its givens: nine less its empties, from the row-0 key table, which
+     * counts them whatever the order; no popcount instruction here.) */
+    unsigned givens = 9u - (row0_key_tab[pat] >> 8);
+    x->out[8] = (uint8_t)((pat & 1) * (c->next - 1u + givens));
     int d = cmp_row(x->out, x->best);
     if (d > 0)
         return;
@@ -615,7 +618,7 @@ static void lay_new_row(row_search *x, const row_node *c, unsigned m)
             unsigned st = (c->cellstart >> (3 * i + 1)) & 3, vs = sv[i];
             int k = 0, at = 0;
             if (st == 0 && (vs & (vs - 1))) {
-                k = __builtin_popcount(vs);
+                k = (int)((vs & 1) + (vs >> 1 & 1) + (vs >> 2));
                 at = 3 - k;
             } else if (st == 1 && (vs & 3) == 3) {
                 k = 2;
