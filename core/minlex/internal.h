@@ -195,6 +195,12 @@ int minlex_rows_matches(minlex_answer *a, const sudoku_grid *in, const uint8_t f
 int minlex_rows_level0(const sudoku_grid *in, int generic, row_node *out, int cap,
                        uint8_t row0[9]);
 
+/* The whole search for the tests: the final nodes of minlex_rows and the
+ * form, with the shortcuts or (generic) without those that lay rows out
+ * directly; -1 on overflow. */
+int minlex_rows_final(const sudoku_grid *in, int generic, row_node *out, int cap,
+                      uint8_t form[81]);
+
 /* ---- pattern.c ---- */
 
 /* Pattern mode's first pass: every transform reaching the smallest clue

@@ -28,8 +28,9 @@
  * row-0 key, the leading-empties bound) only drop rows that provably lay
  * out larger, and a row whose givens are all new digits, all different,
  * is laid out from its pattern alone (lay_new_row), giving the children
- * the generic layout keeps, in its order. A level with more than ROW_CAP nodes (full grids: the first
- * row alone ties 18 x 1296 column orders) gives up, and the caller runs
+ * the generic layout keeps, in its order. A level with more than ROW_CAP
+ * nodes (full grids: the first row alone ties 18 x 1296 column orders)
+ * gives up, and the caller runs
  * the cell search (cells.c) instead; full grids with distinct rows and
  * columns start at level 2 from full_grid.c.
  */
@@ -71,7 +72,7 @@ typedef struct row_search {
                             * when it holds a digit twice */
     int lead;             /* leading empty cells of best (0 while none) */
     int fixedrows;        /* pattern mode's digit pass: rows come from R[] */
-    int generic;          /* the tests' twin: no shortcut at level 0 */
+    int generic;          /* the tests' twin: no lay_new_row, no level-0 shortcut */
     const uint8_t *bound; /* equivalence test: the form to reach, else NULL */
 } row_search;
 
@@ -997,28 +998,37 @@ static int make_roots(const sudoku_grid *in, row_node root[2])
 
 /* With count, x->ties gets the automorphism count (sudoku_automorphisms);
  * the canonical form alone does not need it. */
-int minlex_rows(minlex_answer *x, const sudoku_grid *in, int count)
+/* The search of minlex_rows up to its final nodes (at *out, count
+ * returned, -1 on overflow), the form in x->best; with generic, none of
+ * the shortcuts that lay rows out directly (the tests' twin). */
+static int rows_search(row_search *cx, minlex_answer *x, const sudoku_grid *in, int generic,
+                       row_node buf[2][ROW_CAP], const row_node **out)
 {
-    row_search cx;
-    int n;
-    cx.generic = 0;
-    load_grid(&cx, in, 1);
     row_node root[2];
-    n = make_roots(in, root);
-    cx.fixedrows = 0;
-    cx.bound = NULL;
-    row_node buf[2][ROW_CAP];
+    cx->generic = generic;
+    load_grid(cx, in, 1);
+    int n = make_roots(in, root);
+    cx->fixedrows = 0;
+    cx->bound = NULL;
     const row_node *cur = root;
     int i0 = 0;
     if (minlex_full_grid_applies(in)) {
         int sym = n == 1;
-        n = minlex_full_grid_top((const uint8_t (*)[81])cx.g, sym, buf[0], ROW_CAP, x->best);
+        n = minlex_full_grid_top((const uint8_t (*)[81])cx->g, sym, buf[0], ROW_CAP, x->best);
         if (n < 0)
-            return 0;
+            return -1;
         cur = buf[0];
         i0 = 2;
     }
-    n = run_levels(&cx, x, cur, n, buf, i0, 1, &cur);
+    return run_levels(cx, x, cur, n, buf, i0, 1, out);
+}
+
+int minlex_rows(minlex_answer *x, const sudoku_grid *in, int count)
+{
+    row_search cx;
+    row_node buf[2][ROW_CAP];
+    const row_node *cur;
+    int n = rows_search(&cx, x, in, 0, buf, &cur);
     if (n < 0)
         return 0;
     x->ties = 0;
@@ -1026,6 +1036,21 @@ int minlex_rows(minlex_answer *x, const sudoku_grid *in, int count)
         x->ties += cur[a].w * column_weight(&cur[a]);
     record_node(x, &cur[0]);
     return 1;
+}
+
+int minlex_rows_final(const sudoku_grid *in, int generic, row_node *out, int cap,
+                      uint8_t form[81])
+{
+    row_search cx;
+    minlex_answer x;
+    row_node buf[2][ROW_CAP];
+    const row_node *cur;
+    int n = rows_search(&cx, &x, in, generic, buf, &cur);
+    if (n < 0 || n > cap)
+        return -1;
+    memcpy(out, cur, (size_t)n * sizeof *out);
+    memcpy(form, x.best, 81);
+    return n;
 }
 
 /* Pattern mode, in two passes. First the smallest pattern (pattern.c),
