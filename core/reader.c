@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cells81.inc"
+
 /* Byte classes, as value + 1 so that the zero default of the designated
  * initialisers means "not a cell": 1 = empty cell, 2..10 = digit 1..9,
  * SKIP = whitespace or drawing (grid form only). */
@@ -54,6 +56,8 @@ sudoku_line_kind sudoku_line_read(const char *text, size_t len,
      * are exactly this, so it is tried first and costs one table lookup a
      * byte. */
     {
+        if (len - i >= SUDOKU_CELLS && cells81_read(s + i, out->cell))
+            run = SUDOKU_CELLS; /* the commonest spelling, 16 bytes a step */
         while (i + run < len && run < SUDOKU_CELLS) {
             uint8_t c = line_class[s[i + run]];
             if (c == NOT_CELL)
