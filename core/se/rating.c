@@ -227,8 +227,21 @@ static int chain_step(const se_state *s, se_hint *h, se_chain_ws **ws,
     if (!*ws && !(*ws = se_chain_ws_new()))
         return -1;
     int r = se_find_cycles_and_chains(s, h, *ws, cancel);
-    if (r == 0 && se_find_aligned_exclusion(s, h, 3))
-        return 1;
+    if (r == 0) {
+        /* aligned triple exclusion, from the last grid where it found
+         * nothing (aligned_exclusion.c) */
+        se_chain_ws *w = *ws;
+        if (w->ate_quiet_valid ? se_find_aligned_triple_since(s, h, w->ate_quiet)
+                               : se_find_aligned_exclusion(s, h, 3))
+            return 1;
+        int singles = 0;
+        for (int c = 0; c < 81; c++)
+            singles |= se_one_bit(s->cand[c]);
+        if (!singles) {
+            memcpy(w->ate_quiet, s->cand, sizeof w->ate_quiet);
+            w->ate_quiet_valid = 1;
+        }
+    }
     /* Nishio, multiple, dynamic, dynamic+, nested levels 2 to 5 */
     for (int kind = 0; r == 0 && kind < 8; kind++)
         r = se_find_forcing_chains(s, h, kind, *ws, cancel);
