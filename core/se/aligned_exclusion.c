@@ -24,16 +24,16 @@
  * Aligned triple exclusion comes after the forcing chain cycles in the
  * reference's order: the chain code places that call.
  *
- * Whether a triple eliminates, and whether it is tried at all, depends
- * only on the candidates of its three cells and of the cells that see all
- * three (its common excluders are among them; its cells are base cells
- * when they have two of those, as no cell holds a single candidate this
- * late). So once a grid is known where no triple eliminates, a later grid
- * needs only the triples that touch a cell whose candidates changed since:
+ * Whether a pair or triple eliminates, and whether it is tried at all,
+ * depends only on the candidates of its cells and of the cells that see
+ * all of them (its common excluders are among them; its cells are base
+ * cells when they have two of those, as no cell holds a single candidate
+ * this late). So once a grid is known where none eliminates, a later grid
+ * needs only those that touch a cell whose candidates changed since:
  * every other one is tried with the same result, nothing. The same first
- * step comes out, found in far fewer tests (se_find_aligned_triple_since:
- * the rater asks on nearly every step of a hard puzzle, and the grid moves
- * by a few cells between).
+ * step comes out, found in far fewer tests
+ * (se_find_aligned_exclusion_since: the rater asks on nearly every step
+ * of a hard puzzle, and the grid moves by a few cells between).
  */
 #include "internal.h"
 
@@ -164,8 +164,8 @@ static int test_cells(const se_state *s, se_hint *h, const int *cells, int k,
     return 1;
 }
 
-/* changed: NULL, or the cells (bit sets, as se_peer_bits) outside which
- * no triple can eliminate (see se_find_aligned_triple_since). */
+/* changed: NULL, or the cells (bit sets, as se_peer_bits) whose
+ * candidates changed since a grid where nothing eliminated (above). */
 static int find(const se_state *s, se_hint *h, int degree, const uint32_t *changed)
 {
     base_list b; /* 3 KB */
@@ -202,6 +202,16 @@ static int find(const se_state *s, se_hint *h, int degree, const uint32_t *chang
             if (!(common[0] | common[1] | common[2]))
                 continue;
             if (degree == 2) {
+                /* known quiet (below): neither cell nor a cell seeing both changed */
+                if (changed) {
+                    const uint32_t *p0 = se_peer_bits[cells[0]], *p1 = se_peer_bits[cells[1]];
+                    uint32_t touch = 0;
+                    for (int w = 0; w < 3; w++)
+                        touch |= p0[w] & p1[w] & changed[w];
+                    if (!touch && !(changed[cells[0] / 27] >> (cells[0] % 27) & 1) &&
+                        !(changed[cells[1] / 27] >> (cells[1] % 27) & 1))
+                        continue;
+                }
                 if (test_cells(s, h, cells, 2, common))
                     return 1;
                 continue;
@@ -291,14 +301,15 @@ int se_find_aligned_exclusion(const se_state *s, se_hint *h, int degree)
     return find(s, h, degree, NULL);
 }
 
-int se_find_aligned_triple_since(const se_state *s, se_hint *h, const uint16_t quiet[81])
+int se_find_aligned_exclusion_since(const se_state *s, se_hint *h, int degree,
+                                    const uint16_t quiet[81])
 {
     uint32_t changed[3] = { 0, 0, 0 };
     for (int c = 0; c < 81; c++) {
         if (se_one_bit(s->cand[c]))
-            return find(s, h, 3, NULL); /* the base cells would not be the same */
+            return find(s, h, degree, NULL); /* the base cells would not be the same */
         if (s->cand[c] != quiet[c])
             changed[c / 27] |= 1u << (c % 27);
     }
-    return find(s, h, 3, changed);
+    return find(s, h, degree, changed);
 }

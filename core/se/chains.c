@@ -32,7 +32,6 @@ se_chain_ws *se_chain_ws_new(void)
     ws->nnested = 0;
     ws->cancel = NULL;
     ws->cancelled = 0;
-    ws->ate_quiet_valid = 0;
     if (!ws->fc_key || !ws->fc_node || !ws->nested || !ws->sig_seen || !ws->sig_mark || !ws->node || !ws->extra || !ws->queue_on || !ws->queue_off || !ws->bfs_a || !ws->bfs_b) {
         se_chain_ws_free(ws);
         return NULL;

@@ -104,9 +104,6 @@ typedef struct se_chain_ws {
     int fc_npair;
     const sudoku_cancel *cancel;
     int cancelled;
-    /* rating.c: a grid where aligned triple exclusion found nothing */
-    uint16_t ate_quiet[81];
-    int ate_quiet_valid;
 } se_chain_ws;
 
 /* The best hint of one producer so far, by the reference's order:
@@ -283,11 +280,12 @@ void se_inner_record(struct se_inner *in, se_chain_ws *ws, const se_hint *hint,
 int se_forcing_chains_all(const se_state *s, int kind, se_chain_ws *ws,
                           struct se_inner *collect, const sudoku_cancel *cancel);
 
-/* aligned_exclusion.c: aligned triple exclusion (as se_find_aligned_exclusion
- * with degree 3) on a grid whose triples untouched since grid `quiet`
- * cannot eliminate: where it found nothing, on a grid without a cell of
- * one candidate. The same result, from the triples touching a change. */
-int se_find_aligned_triple_since(const se_state *s, se_hint *h, const uint16_t quiet[81]);
+/* aligned_exclusion.c: se_find_aligned_exclusion on grid s, told of an
+ * earlier grid `quiet` (its cand[]) where that search of the same degree
+ * found nothing and no cell had a single candidate. The same result, from
+ * the cell sets that touch a change since. */
+int se_find_aligned_exclusion_since(const se_state *s, se_hint *h, int degree,
+                                    const uint16_t quiet[81]);
 
 /* The producers. Each returns 1 with the reference's first hint of its
  * kind in h, 0 when none, -1 when cancelled or out of memory. */

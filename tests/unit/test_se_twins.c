@@ -127,27 +127,30 @@ static void compare_all(const se_state *s)
     compared++;
 }
 
-static long ate_since_compared, ate_since_found;
+static long ae_since_compared[2], ae_since_found[2];
 
-/* Aligned triple exclusion told that grid `quiet` had no triple to
+/* Aligned exclusion told that grid `quiet` had no pair / triple to
  * eliminate, on a later grid s, against the plain search on s. Skipped
  * (as the rater never asks) unless quiet is such a grid. */
-static void compare_ate_since(const se_state *quiet, const se_state *s)
+static void compare_ae_since(const se_state *quiet, const se_state *s)
 {
     se_hint a, b;
     for (int c = 0; c < 81; c++)
         if (se_one_bit(quiet->cand[c]))
             return;
-    if (se_find_aligned_exclusion(quiet, &a, 3))
-        return;
-    int fa = se_find_aligned_triple_since(s, &a, quiet->cand);
-    int fb = twin_aligned_exclusion(s, &b, 3);
-    ate_since_compared++;
-    ate_since_found += fa;
-    int same = same_hint(fa, &a, fb, &b);
-    CHECK_MSG(same, "aligned triple exclusion since a quiet grid: fast %d, twin %d", fa, fb);
-    if (!same && check_failed <= 3)
-        show_state(s);
+    for (int degree = 2; degree <= 3; degree++) {
+        if (se_find_aligned_exclusion(quiet, &a, degree))
+            continue;
+        int fa = se_find_aligned_exclusion_since(s, &a, degree, quiet->cand);
+        int fb = twin_aligned_exclusion(s, &b, degree);
+        ae_since_compared[degree - 2]++;
+        ae_since_found[degree - 2] += fa;
+        int same = same_hint(fa, &a, fb, &b);
+        CHECK_MSG(same, "aligned exclusion degree %d since a quiet grid: fast %d, twin %d",
+                  degree, fa, fb);
+        if (!same && check_failed <= 3)
+            show_state(s);
+    }
 }
 
 /* The positions of one rated puzzle: a few states along its path, each
@@ -172,11 +175,11 @@ static void positions_of(sudoku_rng *rng, const sudoku_grid *g, int states)
         int more = steps + 1 + (int)sudoku_rng_below(rng, 6u);
         if (more <= path.step_count) {
             se_replay_state_after(g, &path, more, &later);
-            compare_ate_since(&s, &later);
+            compare_ae_since(&s, &later);
         }
         thin(rng, &s, 10 + (int)sudoku_rng_below(rng, 50));
         compare_all(&s);
-        compare_ate_since(&before, &s);
+        compare_ae_since(&before, &s);
     }
 }
 
@@ -228,9 +231,11 @@ int main(int argc, char **argv)
     printf("%ld positions (%ld from %d random minimal puzzles, the rest from %d vector rows); "
            "found: aligned pair exclusion %ld, aligned triple exclusion %ld, cycles and forcing chains %ld\n",
            compared, random_positions, puzzles, rows, found[0], found[1], found[2]);
-    printf("aligned triple exclusion after a quiet grid: %ld compared, %ld found\n",
-           ate_since_compared, ate_since_found);
-    CHECK(ate_since_compared > 100 && ate_since_found > 10);
+    printf("aligned exclusion after a quiet grid: pairs %ld compared, %ld found; "
+           "triples %ld compared, %ld found\n", ae_since_compared[0], ae_since_found[0],
+           ae_since_compared[1], ae_since_found[1]);
+    CHECK(ae_since_compared[0] > 100 && ae_since_found[0] > 10);
+    CHECK(ae_since_compared[1] > 100 && ae_since_found[1] > 10);
     printf("forcing chains found: multiple %ld, dynamic %ld, dynamic+ %ld, nested level 2 %ld\n",
            found_fc[1], found_fc[2], found_fc[3], found_fc[4]);
     /* the test must be able to fail: the positions must exercise the finders */
