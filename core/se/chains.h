@@ -62,6 +62,18 @@ typedef struct se_pset {
 #define SE_MAX_NODES (1 << 17) /* a round needs some 20,000 at most */
 #define SE_MAX_EXTRA (1 << 19)
 
+/* The two rules of each potential on one unchanging grid, with the cell
+ * rule (y) or not, filled on first use (generation stamps): for a
+ * producer's propagations, which ask the same potentials again and again. */
+typedef struct se_rule_tables {
+    uint32_t now, off_gen[729], on_gen[729];
+    int y;
+    uint16_t off[729][29];   /* an "on" (key - 729): its "off"s, count at [28] */
+    uint16_t on[729][4];     /* an "off": its "on"s, rules, count */
+    int8_t on_rule[729][4];
+    uint8_t on_n[729];
+} se_rule_tables;
+
 typedef struct se_chain_ws {
     se_node *node;       /* SE_MAX_NODES */
     int32_t *extra;      /* SE_MAX_EXTRA */
@@ -104,6 +116,7 @@ typedef struct se_chain_ws {
     int fc_npair;
     const sudoku_cancel *cancel;
     int cancelled;
+    se_rule_tables rules;           /* forcing_chains.c: the producer's grid */
 } se_chain_ws;
 
 /* The best hint of one producer so far, by the reference's order:
@@ -248,6 +261,14 @@ int32_t se_on_node(se_chain_ws *ws, const se_state *cur, const se_state *src, in
  * above; level 1 (dynamic+): see se_dynamic_plus_offs. grid: not changed. */
 int se_do_chaining(se_chain_ws *ws, const se_state *grid, se_pset *to_on,
                    se_pset *to_off, int y, int dynamic, int level, int32_t contra[2]);
+
+/* The same, reading the rules from tables of `grid` (reset with
+ * se_rule_tables_reset for each new grid or y) where that gives the
+ * same result (chains.c says where). */
+int se_do_chaining_tables(se_chain_ws *ws, const se_state *grid, se_pset *to_on,
+                          se_pset *to_off, int y, int dynamic, int level, int32_t contra[2],
+                          se_rule_tables *t);
+void se_rule_tables_reset(se_rule_tables *t, int y);
 
 /* Adds a further ("hidden") parent to a node. */
 void se_node_add_parent(se_chain_ws *ws, int32_t node, int32_t parent);

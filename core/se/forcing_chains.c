@@ -115,7 +115,8 @@ static int propagate_on(search *q, int cell, int d, int dynamic, se_pset *on, se
         return ws->fc_result[at];
     }
     se_pset_add(on, key, se_node_new(ws, key, -1));
-    int r = se_do_chaining(ws, q->s, on, off, !q->nishio, dynamic, q->level, contra);
+    int r = se_do_chaining_tables(ws, q->s, on, off, !q->nishio, dynamic, q->level, contra,
+                                  &ws->rules);
     *kept = 0;
     if (!q->cache || !keep || ws->overflow || ws->nnode > KEEP_NODES ||
         ws->nextra > KEEP_EXTRA || ws->nnested > KEEP_NESTED ||
@@ -163,7 +164,8 @@ static void binary(search *q, int cell, int d, int nishio, int dynamic, int dbl,
     /* the "off" propagation is not kept past this function: its nodes go */
     int mark = ws->nnode, mark_extra = ws->nextra;
     se_pset_add(off_off, off, se_node_new(ws, off, -1));
-    if (se_do_chaining(ws, q->s, off_on, off_off, y, dynamic, q->level, contra) && contradictions)
+    if (se_do_chaining_tables(ws, q->s, off_on, off_off, y, dynamic, q->level, contra,
+                              &ws->rules) && contradictions)
         offer(q, on, contra, 2, 7, q->technique[0]);
     if (dbl)
         doubles(q, on_on, on_off, off_on, off_off);
@@ -281,6 +283,7 @@ static int run(const se_state *s, int kind, se_chain_ws *ws, const sudoku_cancel
                 : nishio ? 7.5 : dynamic ? 8.5 : 8.0;
     search q = { ws, s, base, techniques[kind], level, nishio, !nishio, best, collect, -1 };
     cache_flush(ws); /* a new grid */
+    se_rule_tables_reset(&ws->rules, !nishio);
     ws->cancel = cancel;
     ws->cancelled = 0;
     for (int cell = 0; cell < 81; cell++) {
