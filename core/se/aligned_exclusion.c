@@ -192,8 +192,33 @@ static int find(const se_state *s, se_hint *h, int degree, const uint32_t *chang
             }
             twin_count[c] = (uint8_t)n;
         }
+    /* Known quiet (below): a pair or triple can eliminate only if one of
+     * its cells is "warm": changed, seeing a changed cell, or with a
+     * changed third cell (a common peer that changed is seen by both). A
+     * cold cell is paired with the warm ones only, in the same order. */
+    uint8_t warm[81];
+    int warm_list[81], nwarm = 0;
+    if (changed)
+        for (int i = 0; i < b.count; i++) {
+            int c = b.cell[i];
+            const uint32_t *pc = se_peer_bits[c];
+            uint32_t hot = (changed[c / 27] >> (c % 27) & 1) | (pc[0] & changed[0]) |
+                           (pc[1] & changed[1]) | (pc[2] & changed[2]);
+            if (degree == 3)
+                hot |= (twin_set[c][0] & changed[0]) | (twin_set[c][1] & changed[1]) |
+                       (twin_set[c][2] & changed[2]);
+            warm[i] = hot != 0;
+            if (hot)
+                warm_list[nwarm++] = i;
+        }
     for (int j = 1; j < b.count; j++)
-        for (int i = 0; i < j; i++) {
+        for (int wi = 0, i; ; wi++) {
+            if (changed && !warm[j]) {
+                if (wi >= nwarm || (i = warm_list[wi]) >= j)
+                    break;
+            } else if ((i = wi) >= j) {
+                break;
+            }
             int cells[3] = { b.cell[i], b.cell[j], -1 };
             const uint32_t *e0 = b.excluder_set[cells[0]], *e1 = b.excluder_set[cells[1]];
             uint32_t common[3] = { e0[0] & e1[0], e0[1] & e1[1], e0[2] & e1[2] };
