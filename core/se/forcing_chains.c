@@ -51,6 +51,19 @@ typedef struct search {
 static void offer(search *q, int target_key, const int32_t *ends, int nends, int sort_key,
                   int technique)
 {
+    if (!q->collect && q->level < 2 && q->best->found) {
+        /* A chain's first parents are distinct potentials (one node per
+         * key in a propagation, but for a contradiction's own end), so the
+         * complexity is at least the ends' depths: when that already
+         * sorts after the best (a higher rating, or the same with a larger
+         * complexity), counting the ancestors would change nothing. */
+        int low = 0;
+        for (int i = 0; i < nends; i++)
+            low += q->ws->node[ends[i]].depth;
+        double d = se_chain_difficulty(q->base, low);
+        if (d > q->best->difficulty || (d == q->best->difficulty && low > q->best->complexity))
+            return;
+    }
     se_hint h;
     se_hint_clear(&h, technique, 0);
     if (!se_chain_conclude(&h, q->s, target_key))
