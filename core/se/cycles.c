@@ -236,23 +236,40 @@ static void do_forcing_chain(se_chain_ws *ws, const se_state *s, int source, int
 }
 
 /* The implications of every potential on this (unchanging) grid. An "on"
- * key is never 0 (on keys are 729 and up), so 0 ends an "on" list. */
+ * key is never 0 (on keys are 729 and up), so 0 ends an "on" list. Only
+ * candidates are ever met. With the cell rule, an "on" turns off the
+ * cell's other candidates and then what it turns off without; an "off"
+ * with both rules turns on the cell's last candidate and then the house
+ * rule's (which are in other cells, so never the same). */
 static void make_tables(se_chain_ws *ws, const se_state *s)
 {
     for (int k = 0; k < 729; k++) {
-        for (int y = 0; y < 2; y++) {
-            uint16_t *offs = ws->static_off[y][k];
-            offs[28] = 0;
-            if (s->cand[k / 9] >> (k % 9) & 1)
-                offs[28] = (uint16_t)se_on_to_off(s, k + 729, y, offs);
+        uint16_t *off0 = ws->static_off[0][k], *off1 = ws->static_off[1][k];
+        if (!(s->cand[k / 9] >> (k % 9) & 1)) {
+            off0[28] = off1[28] = 0;
+            memset(ws->static_on[0][k], 0, sizeof ws->static_on[0][k]);
+            memset(ws->static_on[1][k], 0, sizeof ws->static_on[1][k]);
+            memset(ws->static_on[2][k], 0, sizeof ws->static_on[2][k]);
+            continue;
         }
-        for (int t = 0; t < 3; t++) { /* X, Y, XY */
-            uint16_t keys[4] = { 0 };
-            int8_t rule[4];
-            if (s->cand[k / 9] >> (k % 9) & 1)
-                se_off_to_on_keys(s, k, t != 0, t != 1, keys, rule);
-            memcpy(ws->static_on[t][k], keys, sizeof keys);
-        }
+        int cell = k / 9, d = k % 9, n = 0;
+        for (unsigned m = s->cand[cell] & ~(1u << d); m; m &= m - 1)
+            off1[n++] = (uint16_t)SE_KEY(0, cell, se_lowest(m));
+        int n0 = se_on_to_off(s, k + 729, 0, off0);
+        off0[28] = (uint16_t)n0;
+        memcpy(off1 + n, off0, sizeof off0[0] * (size_t)n0);
+        off1[28] = (uint16_t)(n + n0);
+        uint16_t x[4] = { 0 }, yk[4] = { 0 }, *xy = ws->static_on[2][k];
+        int8_t rule[4];
+        int nx = se_off_to_on_keys(s, k, 0, 1, x, rule);
+        int ny = se_off_to_on_keys(s, k, 1, 0, yk, rule);
+        memcpy(ws->static_on[0][k], x, sizeof x);
+        memcpy(ws->static_on[1][k], yk, sizeof yk);
+        memset(xy, 0, sizeof ws->static_on[2][k]);
+        for (int i = 0; i < ny; i++)
+            xy[i] = yk[i];
+        for (int i = 0; i < nx && ny + i < 4; i++)
+            xy[ny + i] = x[i];
     }
 }
 
@@ -274,7 +291,7 @@ static void make_tables(se_chain_ws *ws, const se_state *s)
  * iteratively) and, in the order Tarjan completes them (every component
  * after those it reaches), one bit set per component of what it reaches.
  */
-typedef struct reach {
+typedef struct se_reach {
     int n, words;
     int16_t index_of[1458];   /* node of a key, -1 for a non-candidate */
     uint16_t key_of[1458];
@@ -285,6 +302,7 @@ typedef struct reach {
     int32_t first_edge[1459]; /* the pass's graph over nodes: edges of v are */
     int16_t edge[729 * 32];   /* edge[first_edge[v] .. first_edge[v + 1]) */
     uint64_t *reached;        /* per component, `words` words */
+    size_t capacity;          /* words allocated at reached */
 } reach;
 
 /* The pass's graph in node numbers; -1 when a successor is not a
@@ -459,35 +477,49 @@ static int sweep(const se_state *s, se_chain_ws *ws, const sudoku_cancel *cancel
     return 0;
 }
 
-int se_find_cycles_and_chains(const se_state *s, se_hint *h, se_chain_ws *ws,
-                              const sudoku_cancel *cancel)
+/* The work area for this grid: kept in the chain work area from call to
+ * call (fresh allocations of this size cost page faults each time). */
+static reach *reach_for(se_chain_ws *ws, int which, const se_state *s)
 {
-    make_tables(ws, s);
-    reach *r = malloc(sizeof *r); /* 70 KB and the bit sets: not on the stack */
-    if (r) {
-        r->n = 0;
-        memset(r->index_of, -1, sizeof r->index_of);
-        for (int on = 0; on < 2; on++) /* key order: every "off", then every "on" */
-            for (int c = 0; c < 81; c++)
-                for (unsigned m = s->cand[c]; m; m &= m - 1) {
-                    int k = SE_KEY(on, c, se_lowest(m));
-                    r->index_of[k] = (int16_t)r->n;
-                    r->key_of[r->n++] = (uint16_t)k;
-                }
-        r->words = (r->n + 63) / 64;
-        r->reached = malloc(sizeof(uint64_t) * (size_t)(r->words ? r->words : 1) * (size_t)(r->n ? r->n : 1));
-        if (!r->reached) {
-            free(r);
-            r = NULL;
-        }
+    reach *r = ws->reach[which];
+    if (!r && !(r = ws->reach[which] = calloc(1, sizeof *r)))
+        return NULL;
+    r->n = 0;
+    memset(r->index_of, -1, sizeof r->index_of);
+    for (int on = 0; on < 2; on++) /* key order: every "off", then every "on" */
+        for (int c = 0; c < 81; c++)
+            for (unsigned m = s->cand[c]; m; m &= m - 1) {
+                int k = SE_KEY(on, c, se_lowest(m));
+                r->index_of[k] = (int16_t)r->n;
+                r->key_of[r->n++] = (uint16_t)k;
+            }
+    r->words = (r->n + 63) / 64;
+    size_t need = (size_t)(r->words ? r->words : 1) * (size_t)(r->n ? r->n : 1);
+    if (need > r->capacity) {
+        free(r->reached);
+        r->capacity = 0;
+        if (!(r->reached = malloc(sizeof(uint64_t) * need)))
+            return NULL;
+        r->capacity = need;
     }
-    se_chain_best best = { 0 };
-    int status = sweep(s, ws, cancel, &best, r);
+    return r;
+}
+
+void se_reach_free(reach *r)
+{
     if (r) {
         free(r->reached);
         free(r);
     }
-    if (status < 0)
+}
+
+int se_find_cycles_and_chains(const se_state *s, se_hint *h, se_chain_ws *ws,
+                              const sudoku_cancel *cancel)
+{
+    make_tables(ws, s);
+    reach *r = reach_for(ws, 0, s);
+    se_chain_best best = { 0 };
+    if (sweep(s, ws, cancel, &best, r) < 0)
         return -1;
     if (!best.found)
         return 0;
