@@ -289,6 +289,44 @@ static inline __attribute__((always_inline)) int off_to_on_keys(const se_state *
     return n;
 }
 
+/* off_to_on_keys with both rules, for an "off" key (below 729), as the
+ * propagation loop asks it: the same keys and rules in the same order,
+ * with the bit tests spelled out (exactly two bits: one left after
+ * clearing the lowest) and the two earlier house keys compared directly. */
+static inline __attribute__((always_inline)) int off_to_on_both(const se_state *cur,
+                                                                unsigned key, int y,
+                                                                uint16_t keys[4],
+                                                                int8_t rule[4])
+{
+    unsigned cell = key / 9, d = key - cell * 9;
+    int n = 0;
+    unsigned cand = cur->cand[cell], rest = cand & (cand - 1);
+    if (y && rest && !(rest & (rest - 1))) {
+        keys[0] = (uint16_t)SE_KEY(1, cell, se_lowest(cand & ~(1u << d)));
+        rule[0] = -1;
+        n = 1;
+    }
+    const uint8_t *hs = se_cell_house[cell], *at = se_cell_place[cell];
+    const uint16_t *places_of = &cur->pos[0][d + 1]; /* house h at [h * 10] */
+    int first = -1, second = -1;
+    for (int k = 0; k < 3; k++) {
+        unsigned places = places_of[hs[k] * 10], more = places & (places - 1);
+        if (!more || (more & (more - 1)))
+            continue;
+        unsigned other = places & ~(1u << at[k]);
+        int nk = SE_KEY(1, se_house_cell[hs[k]][se_lowest(other)], d);
+        if (nk == first || nk == second)
+            continue;
+        if (first < 0)
+            first = nk;
+        else
+            second = nk;
+        keys[n] = (uint16_t)nk;
+        rule[n++] = (int8_t)hs[k];
+    }
+    return n;
+}
+
 int se_on_to_off(const se_state *g, int key, int y, uint16_t out[32])
 {
     return on_to_off(g, key, y, out);
@@ -338,7 +376,7 @@ int32_t se_on_node(se_chain_ws *ws, const se_state *cur, const se_state *src, in
 }
 
 /* Removes a candidate from a working grid (cand and pos together). */
-static void drop(se_state *g, int cell, int d)
+static inline __attribute__((always_inline)) void drop(se_state *g, int cell, int d)
 {
     g->cand[cell] &= (uint16_t)~(1u << d);
     const uint8_t *h = se_cell_house[cell], *at = se_cell_place[cell];
@@ -392,7 +430,8 @@ void se_rule_tables_reset(se_rule_tables *t, int y)
  *   contradiction when the second of the two came), so the loop below
  *   passes over them as it would not have met them. Not at level 1 and
  *   up: the advanced rules add "off"s without that check.
- * - "off" -> "on" when the grid does not change (static).
+ * - "off" -> "on" when the grid does not change (static); when it does,
+ *   from off_to_on_both.
  */
 static inline __attribute__((always_inline)) int chaining(se_chain_ws *ws, const se_state *grid,
                                                           se_pset *to_on, se_pset *to_off, int y,
@@ -449,7 +488,9 @@ static inline __attribute__((always_inline)) int chaining(se_chain_ws *ws, const
             int n;
             if (t && !dynamic)
                 n = table_ons(t, grid, ws->node[p].key, &ons, &rule);
-            else
+            else if (t)
+                n = off_to_on_both(cur, ws->node[p].key, y, ons_buf, rule_buf);
+            else /* the plain engine (the tests' twin): the plain rule */
                 n = off_to_on_keys(cur, ws->node[p].key, y, 1, ons_buf, rule_buf);
             /* the new nodes' hidden parents are read before p goes */
             for (int i = 0; i < n; i++) {
@@ -468,8 +509,8 @@ static inline __attribute__((always_inline)) int chaining(se_chain_ws *ws, const
                 }
             }
             if (dynamic) {
-                int k = ws->node[p].key;
-                drop(&work, SE_KEY_CELL(k), SE_KEY_DIGIT(k));
+                unsigned k = ws->node[p].key; /* an "off": below 729 */
+                drop(&work, (int)(k / 9), (int)(k % 9));
             }
         }
         /* dry: dynamic+ asks the advanced rules on the reduced grid */
