@@ -302,8 +302,39 @@ typedef struct se_reach {
     int32_t first_edge[1459]; /* the pass's graph over nodes: edges of v are */
     int16_t edge[729 * 32];   /* edge[first_edge[v] .. first_edge[v + 1]) */
     uint64_t *reached;        /* per component, `words` words */
+    int16_t lo[1458], hi[1458]; /* per component: the words in use, the rest
+                                   unset (not even cleared) */
     size_t capacity;          /* words allocated at reached */
 } reach;
+
+/* Widens component c's words in use to cover [a, b), clearing the new ones. */
+static inline void reach_widen(reach *r, int c, int a, int b)
+{
+    uint64_t *bits = r->reached + (size_t)c * (size_t)r->words;
+    if (r->lo[c] >= r->hi[c]) {
+        for (int x = a; x < b; x++)
+            bits[x] = 0;
+        r->lo[c] = (int16_t)a;
+        r->hi[c] = (int16_t)b;
+        return;
+    }
+    for (int x = a; x < r->lo[c]; x++)
+        bits[x] = 0;
+    for (int x = r->hi[c]; x < b; x++)
+        bits[x] = 0;
+    if (a < r->lo[c])
+        r->lo[c] = (int16_t)a;
+    if (b > r->hi[c])
+        r->hi[c] = (int16_t)b;
+}
+
+static inline void reach_set(reach *r, int c, int node)
+{
+    int x = node >> 6;
+    if (x < r->lo[c] || x >= r->hi[c])
+        reach_widen(r, c, x, x + 1);
+    r->reached[(size_t)c * (size_t)r->words + (size_t)x] |= 1ull << (node & 63);
+}
 
 /* The pass's graph in node numbers; -1 when a successor is not a
  * candidate (cannot happen: then nothing is skipped). */
@@ -339,7 +370,6 @@ static int find_reach(reach *r, const se_chain_ws *ws, int y, int table)
         r->order[v] = -1;
         r->merged[v] = -1;
     }
-    memset(r->reached, 0, sizeof(uint64_t) * (size_t)r->words * (size_t)n);
     for (int root = 0; root < n; root++) {
         if (r->order[root] >= 0)
             continue;
@@ -370,6 +400,7 @@ static int find_reach(reach *r, const se_chain_ws *ws, int y, int table)
             if (r->low[v] == r->order[v]) {
                 int c = comps++;
                 uint64_t *bits = r->reached + (size_t)c * (size_t)r->words;
+                r->lo[c] = r->hi[c] = 0;
                 int first = top;
                 do
                     r->comp[r->stack[--first]] = (int16_t)c;
@@ -383,18 +414,23 @@ static int find_reach(reach *r, const se_chain_ws *ws, int y, int table)
                             r->cyclic[c] = 1;
                             continue;
                         }
-                        bits[w >> 6] |= 1ull << (w & 63);
+                        reach_set(r, c, w);
                         if (r->merged[cw] == c)
                             continue; /* its set is in already */
                         r->merged[cw] = (int16_t)c;
+                        int a = r->lo[cw], b = r->hi[cw];
+                        if (a >= b)
+                            continue;
+                        if (a < r->lo[c] || b > r->hi[c])
+                            reach_widen(r, c, a, b);
                         const uint64_t *more = r->reached + (size_t)cw * (size_t)r->words;
-                        for (int x = 0; x < r->words; x++)
+                        for (int x = a; x < b; x++)
                             bits[x] |= more[x];
                     }
                 }
                 if (r->cyclic[c])
                     for (int i = first; i < top; i++)
-                        bits[r->stack[i] >> 6] |= 1ull << (r->stack[i] & 63);
+                        reach_set(r, c, r->stack[i]);
                 top = first;
             }
             if (--depth >= 0) {
@@ -410,9 +446,10 @@ static int find_reach(reach *r, const se_chain_ws *ws, int y, int table)
 /* Can the search from key `from` reach key `to`? */
 static int reaches(const reach *r, int from, int to)
 {
-    int t = r->index_of[to];
-    const uint64_t *bits = r->reached + (size_t)r->comp[r->index_of[from]] * (size_t)r->words;
-    return bits[t >> 6] >> (t & 63) & 1;
+    int t = r->index_of[to], c = r->comp[r->index_of[from]], x = t >> 6;
+    if (x < r->lo[c] || x >= r->hi[c])
+        return 0;
+    return r->reached[(size_t)c * (size_t)r->words + (size_t)x] >> (t & 63) & 1;
 }
 
 /* A cycle the search closes through `on` leaves it for an "off" a and
@@ -486,13 +523,16 @@ static reach *reach_for(se_chain_ws *ws, int which, const se_state *s)
         return NULL;
     r->n = 0;
     memset(r->index_of, -1, sizeof r->index_of);
-    for (int on = 0; on < 2; on++) /* key order: every "off", then every "on" */
-        for (int c = 0; c < 81; c++)
-            for (unsigned m = s->cand[c]; m; m &= m - 1) {
-                int k = SE_KEY(on, c, se_lowest(m));
-                r->index_of[k] = (int16_t)r->n;
-                r->key_of[r->n++] = (uint16_t)k;
-            }
+    /* digit by digit: the X pass links a digit's potentials only, so a
+     * component there reaches a few words of its digit */
+    for (int d = 0; d < 9; d++)
+        for (int on = 0; on < 2; on++)
+            for (int c = 0; c < 81; c++)
+                if (s->cand[c] >> d & 1) {
+                    int k = SE_KEY(on, c, d);
+                    r->index_of[k] = (int16_t)r->n;
+                    r->key_of[r->n++] = (uint16_t)k;
+                }
     r->words = (r->n + 63) / 64;
     size_t need = (size_t)(r->words ? r->words : 1) * (size_t)(r->n ? r->n : 1);
     if (need > r->capacity) {
