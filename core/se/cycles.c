@@ -95,19 +95,24 @@ static void do_cycles(se_chain_ws *ws, const se_state *s, int source, int y, int
             int32_t p = qon[hon++];
             const uint16_t *offs = ws->static_off[y][ws->node[p].key - 729];
             int n = offs[28];
-            /* mark p's ancestors once rather than walk them per "off" */
-            uint32_t st = se_next_stamp(ws);
-            for (int32_t a = ws->node[p].parent; a >= 0; a = ws->node[a].parent)
-                ws->stamp[ws->node[a].key] = st;
+            /* p's ancestors are marked once, when first asked: only an
+             * "off" met before in this search can be one */
+            uint32_t st = 0;
             for (int i = 0; i < n; i++) {
-                if (ws->stamp[offs[i]] == st)
-                    continue;
                 /* An "off" met before implies "on"s that its first copy
                  * has put in to_on by the time this one is processed: a
-                 * copy matters only if it closes the cycle. */
+                 * copy matters only if it closes the cycle (and is not an
+                 * ancestor of p). */
                 if (ws->off_seen[offs[i]] == seen) {
                     const uint16_t *o = ws->static_on[table][offs[i]];
                     if (o[0] != source && o[1] != source && o[2] != source && o[3] != source)
+                        continue;
+                    if (!st) {
+                        st = se_next_stamp(ws);
+                        for (int32_t a = ws->node[p].parent; a >= 0; a = ws->node[a].parent)
+                            ws->stamp[ws->node[a].key] = st;
+                    }
+                    if (ws->stamp[offs[i]] == st)
                         continue;
                 }
                 ws->off_seen[offs[i]] = seen;
