@@ -24,6 +24,7 @@ se_chain_ws *se_chain_ws_new(void)
     ws->sig_mark = calloc(SE_SIG_TABLE, sizeof(uint32_t));
     ws->sig_now = 0;
     ws->inner = NULL;
+    ws->tables_valid = 0;
     ws->reach[0] = ws->reach[1] = NULL;
     ws->fc_key = malloc(sizeof(uint16_t) * SE_MAX_NODES);
     ws->fc_node = malloc(sizeof(int32_t) * SE_MAX_NODES);

@@ -90,6 +90,10 @@ typedef struct se_chain_ws {
      * on -> off without / with the cell rule, off -> on for X, Y, XY */
     uint16_t static_off[2][729][29];
     uint16_t static_on[3][729][4];
+    /* the grid those tables were last made for (tables_valid; who else
+     * writes the tables clears it) */
+    uint16_t tables_cand[81], tables_pos[27][10];
+    int tables_valid;
     uint32_t off_seen[729], off_seen_now; /* cycles.c: offs met in one search */
     int32_t *bfs_a, *bfs_b;         /* SE_MAX_NODES each */
     /* nested levels (nested.c) */

@@ -248,7 +248,27 @@ static void do_forcing_chain(se_chain_ws *ws, const se_state *s, int source, int
  * rule's (which are in other cells, so never the same). */
 static void make_tables(se_chain_ws *ws, const se_state *s)
 {
+    /* A potential's lists read its cell's candidates and its digit's
+     * places in the cell's three houses: they are made again only when
+     * one of those changed since the grid the tables were made for. */
+    uint8_t cell_changed[81];
+    uint16_t digit_changed[27]; /* per house, bit d: d's places changed */
+    for (int c = 0; c < 81; c++)
+        cell_changed[c] = !ws->tables_valid || s->cand[c] != ws->tables_cand[c];
+    for (int h = 0; h < 27; h++) {
+        digit_changed[h] = 0;
+        for (int d = 0; d < 9; d++)
+            if (!ws->tables_valid || s->pos[h][d + 1] != ws->tables_pos[h][d + 1])
+                digit_changed[h] |= (uint16_t)(1u << d);
+    }
+    memcpy(ws->tables_cand, s->cand, sizeof ws->tables_cand);
+    memcpy(ws->tables_pos, s->pos, sizeof ws->tables_pos);
+    ws->tables_valid = 1;
     for (int k = 0; k < 729; k++) {
+        const uint8_t *hs = se_cell_house[k / 9];
+        if (!cell_changed[k / 9] &&
+            !((digit_changed[hs[0]] | digit_changed[hs[1]] | digit_changed[hs[2]]) >> (k % 9) & 1))
+            continue;
         uint16_t *off0 = ws->static_off[0][k], *off1 = ws->static_off[1][k];
         if (!(s->cand[k / 9] >> (k % 9) & 1)) {
             off0[28] = off1[28] = 0;
