@@ -452,7 +452,9 @@ static inline __attribute__((always_inline)) int chaining(se_chain_ws *ws, const
     for (int i = 0; i < to_off->n; i++)
         qoff[toff++] = to_off->at[to_off->order[i]];
     while (hon < ton || hoff < toff) {
-        if (ws->overflow)
+        /* at level 0 nothing else is done once a pool is out: new nodes
+         * fail, the callers check ws->overflow and drop the result */
+        if (level > 0 && ws->overflow)
             return 0;
         if (hon < ton) {
             int32_t p = qon[hon++];
@@ -532,6 +534,10 @@ int se_do_chaining_tables(se_chain_ws *ws, const se_state *grid, se_pset *to_on,
                           se_pset *to_off, int y, int dynamic, int level, int32_t contra[2],
                           se_rule_tables *t)
 {
+    /* the common cases with their branches folded away */
+    if (level == 0)
+        return dynamic ? chaining(ws, grid, to_on, to_off, y, 1, 0, contra, t)
+                       : chaining(ws, grid, to_on, to_off, y, 0, 0, contra, t);
     return chaining(ws, grid, to_on, to_off, y, dynamic, level, contra, t);
 }
 
