@@ -53,23 +53,31 @@ static int sees(int a, int b)
 
 static void list_base_cells(const se_state *s, int degree, base_list *b)
 {
+    /* the excluder-sized cells and the single-candidate ones, as bit sets */
+    uint32_t sized[3] = { 0, 0, 0 }, single[3] = { 0, 0, 0 };
+    for (int c = 0; c < 81; c++) {
+        int k = se_popcount(s->cand[c]);
+        if (k == 1)
+            single[c / 27] |= 1u << (c % 27);
+        else if (k >= 2 && k <= degree)
+            sized[c / 27] |= 1u << (c % 27);
+    }
     b->count = 0;
     for (int c = 0; c < 81; c++) {
         if (se_popcount(s->cand[c]) < 2)
             continue;
-        int single = 0, n = 0;
-        uint32_t set[3] = { 0, 0, 0 };
-        for (int i = 0; i < 20; i++) {
-            int p = se_peer[c][i], k = se_popcount(s->cand[p]);
-            if (k == 1)
-                single = 1;
-            else if (k >= 2 && k <= degree) {
-                b->excluder[c][n++] = (uint8_t)p;
-                set[p / 27] |= 1u << (p % 27);
-            }
-        }
-        if (single || n == 0)
+        const uint32_t *peers = se_peer_bits[c];
+        uint32_t set[3] = { peers[0] & sized[0], peers[1] & sized[1], peers[2] & sized[2] };
+        if ((peers[0] & single[0]) | (peers[1] & single[1]) | (peers[2] & single[2]) ||
+            !(set[0] | set[1] | set[2]))
             continue;
+        int n = 0;
+        if (degree == 3) /* the list in peer order: the twin area's order */
+            for (int i = 0; i < 20; i++) {
+                int p = se_peer[c][i];
+                if (sized[p / 27] >> (p % 27) & 1)
+                    b->excluder[c][n++] = (uint8_t)p;
+            }
         b->cell[b->count++] = c;
         b->excluder_count[c] = (uint8_t)n;
         for (int w = 0; w < 3; w++)
