@@ -86,6 +86,15 @@ static void do_cycles(se_chain_ws *ws, const se_state *s, int source, int y, int
     }
     const uint32_t seen = ws->off_seen_now;
     const int table = x && y ? 2 : y;
+    /* The "off"s that turn the source on: by the rules' symmetry, the
+     * negations of what the source's own "off" turns on (up to four; the
+     * rest filled with a key no potential has). */
+    uint16_t closer[4] = { UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX };
+    {
+        const uint16_t *back = ws->static_on[table][source - 729];
+        for (int i = 0; i < 4 && back[i]; i++)
+            closer[i] = (uint16_t)(back[i] - 729);
+    }
     int length = 0;
     double base = y && x ? 7.0 : 6.5;
     int limit = se_chain_limit(best, base);
@@ -104,8 +113,8 @@ static void do_cycles(se_chain_ws *ws, const se_state *s, int source, int y, int
                  * copy matters only if it closes the cycle (and is not an
                  * ancestor of p). */
                 if (ws->off_seen[offs[i]] == seen) {
-                    const uint16_t *o = ws->static_on[table][offs[i]];
-                    if (o[0] != source && o[1] != source && o[2] != source && o[3] != source)
+                    int k = offs[i];
+                    if (k != closer[0] && k != closer[1] && k != closer[2] && k != closer[3])
                         continue;
                     if (!st) {
                         st = se_next_stamp(ws);
