@@ -161,21 +161,37 @@ static void do_cycles(se_chain_ws *ws, const se_state *s, int source, int y, int
     }
 }
 
-static void offer_forcing_chain(se_chain_ws *ws, const se_state *s, int32_t target,
-                                int y, se_chain_best *best)
+/* The hint of a forcing chain concluding on `key`, `complexity`
+ * potentials long. */
+static void offer_forcing_chain(const se_state *s, int key, int complexity, int y,
+                                se_chain_best *best)
 {
-    int k = ws->node[target].key;
     se_hint h;
-    int complexity = se_ancestor_count(ws, target);
     double diff = se_chain_difficulty(y ? 7.0 : 6.6, complexity);
     se_hint_clear(&h, y ? SE_FORCING_CHAIN : SE_FORCING_X_CHAIN, se_chain_tenths(diff));
-    if (!se_chain_conclude(&h, s, k))
+    if (!se_chain_conclude(&h, s, key))
         return;
     se_chain_offer(best, diff, complexity, y ? 4 : 2, &h);
 }
 
-/* Breadth first from one assumption until it implies its own negation;
- * the first such chain is the one the reference keeps. */
+/*
+ * The reference searches breadth first from one assumption until it
+ * implies its own negation and keeps the first such chain: its hint is
+ * the negation, its complexity the chain's potentials, the search's
+ * distance D from assumption to negation plus one (a shortest chain's
+ * potentials are distinct).
+ *
+ * That distance is found from half as deep. The rules are symmetric (a
+ * implies b exactly when not-b implies not-a), so a chain from the
+ * assumption through v to the negation is a chain to v followed by the
+ * mirror of a chain to not-v: D is the least d(v) + d(not-v) over the
+ * potentials v reached (distances from the assumption), and the middle
+ * potential of a shortest chain has both within ceil(D / 2). So once
+ * every potential within m is known, a least sum S found so far with
+ * S <= 2m + 1 is D (a shorter chain would have shown its middle), and
+ * none found means D > 2m, which bounds the complexity for the stop at
+ * the best so far (se_chain_limit).
+ */
 static void do_forcing_chain(se_chain_ws *ws, const se_state *s, int source, int y,
                              se_chain_best *best)
 {
@@ -196,57 +212,58 @@ static void do_forcing_chain(se_chain_ws *ws, const se_state *s, int source, int
     }
     int negation = SE_KEY_ON(source) ? source - 729 : source + 729;
     int limit = se_chain_limit(best, y ? 7.0 : 6.6);
+    int least = 1 << 20, known = 0; /* least sum; every potential within `known` is met */
     while (hon < ton || hoff < toff) {
-        while (hon < ton) {
-            int32_t p = qon[hon++];
-            /* a target found from p has p's depth + 2 potentials */
-            if (ws->node[p].depth + 2 > limit)
-                return;
-            const uint16_t *offs = ws->static_off[y][ws->node[p].key - 729];
-            int n = offs[28];
-            for (int i = 0; i < n; i++) {
-                int k = offs[i];
-                if (k == negation) {
-                    int32_t nn = se_node_new(ws, k, p);
-                    if (nn >= 0)
-                        offer_forcing_chain(ws, s, nn, y, best);
-                    return;
-                }
-                /* The reference also skips an "off" that is an ancestor
-                 * of p; here every node made is put in to_on / to_off
-                 * (the root too), so an ancestor is always in to_off
-                 * already and that walk up the chain could never skip
-                 * anything more. */
-                if (to_off->at[k] < 0) {
+        /* one layer: the "on"s pending, or (none) the "off"s */
+        if (hon < ton) {
+            int depth = ws->node[qon[hon]].depth;
+            while (hon < ton) {
+                int32_t p = qon[hon++];
+                const uint16_t *offs = ws->static_off[y][ws->node[p].key - 729];
+                int n = offs[28];
+                for (int i = 0; i < n; i++) {
+                    int k = offs[i];
+                    if (to_off->at[k] >= 0)
+                        continue;
                     int32_t nn = se_node_new(ws, k, p);
                     if (nn < 0)
                         return;
                     se_pset_add(to_off, k, nn);
                     qoff[toff++] = nn;
+                    int32_t mirror = to_on->at[k + 729];
+                    if (mirror >= 0 && depth + 1 + ws->node[mirror].depth < least)
+                        least = depth + 1 + ws->node[mirror].depth;
                 }
             }
-        }
-        while (hoff < toff) {
-            int32_t p = qoff[hoff++];
-            if (ws->node[p].depth + 2 > limit)
-                return;
-            const uint16_t *ons = ws->static_on[y ? 2 : 0][ws->node[p].key];
-            for (int i = 0; i < 4 && ons[i]; i++) {
-                int k = ons[i];
-                if (k != negation && to_on->at[k] >= 0)
-                    continue;
-                int32_t nn = se_node_new(ws, k, p);
-                if (nn < 0)
-                    return;
-                if (k == negation) {
-                    offer_forcing_chain(ws, s, nn, y, best);
-                    return;
+            known = depth + 1;
+        } else {
+            int depth = ws->node[qoff[hoff]].depth;
+            while (hoff < toff) {
+                int32_t p = qoff[hoff++];
+                const uint16_t *ons = ws->static_on[y ? 2 : 0][ws->node[p].key];
+                for (int i = 0; i < 4 && ons[i]; i++) {
+                    int k = ons[i];
+                    if (to_on->at[k] >= 0)
+                        continue;
+                    int32_t nn = se_node_new(ws, k, p);
+                    if (nn < 0)
+                        return;
+                    se_pset_add(to_on, k, nn);
+                    qon[ton++] = nn;
+                    int32_t mirror = to_off->at[k - 729];
+                    if (mirror >= 0 && depth + 1 + ws->node[mirror].depth < least)
+                        least = depth + 1 + ws->node[mirror].depth;
                 }
-                se_pset_add(to_on, k, nn);
-                qon[ton++] = nn;
             }
+            known = depth + 1;
         }
+        if (least <= 2 * known + 1)
+            break;
+        if (2 * known + 2 > limit)
+            return; /* a chain is longer than 2 * known: it cannot win */
     }
+    if (least < (1 << 20) && least + 1 <= limit)
+        offer_forcing_chain(s, negation, least + 1, y, best);
 }
 
 /* The implications of every potential on this (unchanging) grid. An "on"
