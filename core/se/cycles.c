@@ -531,6 +531,12 @@ static int sweep(const se_state *s, se_chain_ws *ws, const sudoku_cancel *cancel
     static const int pass_y[3] = { 0, 1, 1 }, pass_x[3] = { 1, 0, 1 };
     for (int pass = 0; pass < 3; pass++) {
         int y = pass_y[pass], x = pass_x[pass];
+        /* Every hint of the XY pass rates 7.0 or more and sorts after an
+         * earlier one of the same rating and complexity: below a best
+         * rated under 7.0 it cannot come first, and nothing else in the
+         * pass changes what the others find. */
+        if (x && y && best->found && 7.0 > best->difficulty)
+            continue;
         /* Not on the Y pass: it has no forcing chains, and every potential
          * of a two-candidate cell is on a cycle there (its cell's other
          * digit and back), so nothing would be skipped. */
