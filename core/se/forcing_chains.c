@@ -216,7 +216,8 @@ static void offer_common(search *q, se_pset *const *sets, int n, int sort_key, i
     for (int i = 0; i < first->n; i++) {
         int k = first->order[i], all = 1;
         int32_t ends[9];
-        for (int j = 0; j < n && all; j++) {
+        ends[0] = first->at[k];
+        for (int j = 1; j < n && all; j++) {
             ends[j] = sets[j]->at[k];
             all = ends[j] >= 0;
         }
