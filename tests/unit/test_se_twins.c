@@ -234,8 +234,10 @@ int main(int argc, char **argv)
     printf("aligned exclusion after a quiet grid: pairs %ld compared, %ld found; "
            "triples %ld compared, %ld found\n", ae_since_compared[0], ae_since_found[0],
            ae_since_compared[1], ae_since_found[1]);
-    CHECK(ae_since_compared[0] > 100 && ae_since_found[0] > 10);
-    CHECK(ae_since_compared[1] > 100 && ae_since_found[1] > 10);
+    /* a fifth of the positions under the sanitizers */
+    long ae_least = SANITIZED ? 20 : 100, ae_found_least = SANITIZED ? 5 : 10;
+    CHECK(ae_since_compared[0] > ae_least && ae_since_found[0] > ae_found_least);
+    CHECK(ae_since_compared[1] > ae_least && ae_since_found[1] > ae_found_least);
     printf("forcing chains found: multiple %ld, dynamic %ld, dynamic+ %ld, nested level 2 %ld\n",
            found_fc[1], found_fc[2], found_fc[3], found_fc[4]);
     /* the test must be able to fail: the positions must exercise the finders */
