@@ -35,6 +35,7 @@ se_chain_ws *se_chain_ws_new(void)
     ws->cancel = NULL;
     ws->cancelled = 0;
     ws->rules.now = 0;
+    memset(ws->nishio_known, 0, sizeof ws->nishio_known);
     memset(ws->rules.off_gen, 0, sizeof ws->rules.off_gen);
     memset(ws->rules.on_gen, 0, sizeof ws->rules.on_gen);
     if (!ws->fc_key || !ws->fc_node || !ws->nested || !ws->sig_seen || !ws->sig_mark || !ws->node || !ws->extra || !ws->queue_on || !ws->queue_off || !ws->bfs_a || !ws->bfs_b) {

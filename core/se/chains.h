@@ -122,6 +122,12 @@ typedef struct se_chain_ws {
     const sudoku_cancel *cancel;
     int cancelled;
     se_rule_tables rules;           /* forcing_chains.c: the producer's grid */
+    /* forcing_chains.c: Nishio by digit, each digit's candidates last
+     * searched and the best hint they gave */
+    uint32_t nishio_pattern[9][3];
+    uint8_t nishio_known[9], nishio_found[9];
+    int nishio_key[9], nishio_complexity[9];
+    double nishio_difficulty[9];
 } se_chain_ws;
 
 /* The best hint of one producer so far, by the reference's order:

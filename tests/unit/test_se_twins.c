@@ -109,6 +109,16 @@ static void compare_all(const se_state *s)
     CHECK_MSG(same, "cycles and forcing chains: fast %d, twin %d", fa, fb);
     if (!same && check_failed <= 3)
         show_state(s);
+    /* Nishio, searched by digit with each digit's last result kept in
+     * the work area from position to position, against the plain search,
+     * on every position */
+    fa = se_find_forcing_chains(s, &a, 0, ws_fast, NULL);
+    fb = twin_find_forcing_chains(s, &b, 0, ws_twin, NULL);
+    found_fc[0] += fa > 0;
+    same = same_hint(fa, &a, fb, &b);
+    CHECK_MSG(same, "forcing chains kind 0 (Nishio): fast %d, twin %d", fa, fb);
+    if (!same && check_failed <= 3)
+        show_state(s);
     /* the forcing chains producers, cached propagation against afresh:
      * multiple, dynamic, dynamic+ (every so many positions: they are slow),
      * and now and then nested level 2 */
@@ -238,11 +248,11 @@ int main(int argc, char **argv)
     long ae_least = SANITIZED ? 20 : 100, ae_found_least = SANITIZED ? 5 : 10;
     CHECK(ae_since_compared[0] > ae_least && ae_since_found[0] > ae_found_least);
     CHECK(ae_since_compared[1] > ae_least && ae_since_found[1] > ae_found_least);
-    printf("forcing chains found: multiple %ld, dynamic %ld, dynamic+ %ld, nested level 2 %ld\n",
-           found_fc[1], found_fc[2], found_fc[3], found_fc[4]);
+    printf("forcing chains found: Nishio %ld, multiple %ld, dynamic %ld, dynamic+ %ld, nested level 2 %ld\n",
+           found_fc[0], found_fc[1], found_fc[2], found_fc[3], found_fc[4]);
     /* the test must be able to fail: the positions must exercise the finders */
     CHECK(found[0] > 10 && found[1] > 10 && found[2] > 10);
-    CHECK(found_fc[1] > 10 && found_fc[2] > 10 && found_fc[3] > 10 && found_fc[4] > 0);
+    CHECK(found_fc[0] > 10 && found_fc[1] > 10 && found_fc[2] > 10 && found_fc[3] > 10 && found_fc[4] > 0);
     se_chain_ws_free(ws_fast);
     se_chain_ws_free(ws_twin);
     return check_done();
