@@ -23,6 +23,17 @@
  *   from another pair; it is simply tested again.
  * Aligned triple exclusion comes after the forcing chain cycles in the
  * reference's order: the chain code places that call.
+ *
+ * Whether a pair or triple eliminates, and whether it is tried at all,
+ * depends only on the candidates of its cells and of the cells that see
+ * all of them (its common excluders are among them; its cells are base
+ * cells when they have two of those, as no cell holds a single candidate
+ * this late). So once a grid is known where none eliminates, a later grid
+ * needs only those that touch a cell whose candidates changed since:
+ * every other one is tried with the same result, nothing. The same first
+ * step comes out, found in far fewer tests
+ * (se_find_aligned_exclusion_since: the rater asks on nearly every step
+ * of a hard puzzle, and the grid moves by a few cells between).
  */
 #include "internal.h"
 
@@ -42,23 +53,31 @@ static int sees(int a, int b)
 
 static void list_base_cells(const se_state *s, int degree, base_list *b)
 {
+    /* the excluder-sized cells and the single-candidate ones, as bit sets */
+    uint32_t sized[3] = { 0, 0, 0 }, single[3] = { 0, 0, 0 };
+    for (int c = 0; c < 81; c++) {
+        int k = se_popcount(s->cand[c]);
+        if (k == 1)
+            single[c / 27] |= 1u << (c % 27);
+        else if (k >= 2 && k <= degree)
+            sized[c / 27] |= 1u << (c % 27);
+    }
     b->count = 0;
     for (int c = 0; c < 81; c++) {
         if (se_popcount(s->cand[c]) < 2)
             continue;
-        int single = 0, n = 0;
-        uint32_t set[3] = { 0, 0, 0 };
-        for (int i = 0; i < 20; i++) {
-            int p = se_peer[c][i], k = se_popcount(s->cand[p]);
-            if (k == 1)
-                single = 1;
-            else if (k >= 2 && k <= degree) {
-                b->excluder[c][n++] = (uint8_t)p;
-                set[p / 27] |= 1u << (p % 27);
-            }
-        }
-        if (single || n == 0)
+        const uint32_t *peers = se_peer_bits[c];
+        uint32_t set[3] = { peers[0] & sized[0], peers[1] & sized[1], peers[2] & sized[2] };
+        if ((peers[0] & single[0]) | (peers[1] & single[1]) | (peers[2] & single[2]) ||
+            !(set[0] | set[1] | set[2]))
             continue;
+        int n = 0;
+        if (degree == 3) /* the list in peer order: the twin area's order */
+            for (int i = 0; i < 20; i++) {
+                int p = se_peer[c][i];
+                if (sized[p / 27] >> (p % 27) & 1)
+                    b->excluder[c][n++] = (uint8_t)p;
+            }
         b->cell[b->count++] = c;
         b->excluder_count[c] = (uint8_t)n;
         for (int w = 0; w < 3; w++)
@@ -153,7 +172,9 @@ static int test_cells(const se_state *s, se_hint *h, const int *cells, int k,
     return 1;
 }
 
-int se_find_aligned_exclusion(const se_state *s, se_hint *h, int degree)
+/* changed: NULL, or the cells (bit sets, as se_peer_bits) whose
+ * candidates changed since a grid where nothing eliminated (above). */
+static int find(const se_state *s, se_hint *h, int degree, const uint32_t *changed)
 {
     base_list b; /* 3 KB */
     list_base_cells(s, degree, &b);
@@ -179,8 +200,33 @@ int se_find_aligned_exclusion(const se_state *s, se_hint *h, int degree)
             }
             twin_count[c] = (uint8_t)n;
         }
+    /* Known quiet (below): a pair or triple can eliminate only if one of
+     * its cells is "warm": changed, seeing a changed cell, or with a
+     * changed third cell (a common peer that changed is seen by both). A
+     * cold cell is paired with the warm ones only, in the same order. */
+    uint8_t warm[81];
+    int warm_list[81], nwarm = 0;
+    if (changed)
+        for (int i = 0; i < b.count; i++) {
+            int c = b.cell[i];
+            const uint32_t *pc = se_peer_bits[c];
+            uint32_t hot = (changed[c / 27] >> (c % 27) & 1) | (pc[0] & changed[0]) |
+                           (pc[1] & changed[1]) | (pc[2] & changed[2]);
+            if (degree == 3)
+                hot |= (twin_set[c][0] & changed[0]) | (twin_set[c][1] & changed[1]) |
+                       (twin_set[c][2] & changed[2]);
+            warm[i] = hot != 0;
+            if (hot)
+                warm_list[nwarm++] = i;
+        }
     for (int j = 1; j < b.count; j++)
-        for (int i = 0; i < j; i++) {
+        for (int wi = 0, i; ; wi++) {
+            if (changed && !warm[j]) {
+                if (wi >= nwarm || (i = warm_list[wi]) >= j)
+                    break;
+            } else if ((i = wi) >= j) {
+                break;
+            }
             int cells[3] = { b.cell[i], b.cell[j], -1 };
             const uint32_t *e0 = b.excluder_set[cells[0]], *e1 = b.excluder_set[cells[1]];
             uint32_t common[3] = { e0[0] & e1[0], e0[1] & e1[1], e0[2] & e1[2] };
@@ -189,6 +235,16 @@ int se_find_aligned_exclusion(const se_state *s, se_hint *h, int degree)
             if (!(common[0] | common[1] | common[2]))
                 continue;
             if (degree == 2) {
+                /* known quiet (below): neither cell nor a cell seeing both changed */
+                if (changed) {
+                    const uint32_t *p0 = se_peer_bits[cells[0]], *p1 = se_peer_bits[cells[1]];
+                    uint32_t touch = 0;
+                    for (int w = 0; w < 3; w++)
+                        touch |= p0[w] & p1[w] & changed[w];
+                    if (!touch && !(changed[cells[0] / 27] >> (cells[0] % 27) & 1) &&
+                        !(changed[cells[1] / 27] >> (cells[1] % 27) & 1))
+                        continue;
+                }
                 if (test_cells(s, h, cells, 2, common))
                     return 1;
                 continue;
@@ -213,6 +269,24 @@ int se_find_aligned_exclusion(const se_state *s, se_hint *h, int degree)
             if (!(((t0[0] | t1[0]) & seen_twice[0]) | ((t0[1] | t1[1]) & seen_twice[1]) |
                   ((t0[2] | t1[2]) & seen_twice[2])))
                 continue; /* no third cell to try */
+            /* Known quiet triples: one that can eliminate has a changed
+             * cell among its cells or the cells seeing all three. Those
+             * seeing the pair, changed: `near`; with none, and neither
+             * cell of the pair changed, only a changed third cell can. */
+            uint32_t near[3] = { 0, 0, 0 };
+            int pair_changed = 1;
+            if (changed) {
+                const uint32_t *p0 = se_peer_bits[cells[0]], *p1 = se_peer_bits[cells[1]];
+                for (int w = 0; w < 3; w++)
+                    near[w] = p0[w] & p1[w] & changed[w];
+                pair_changed = (changed[cells[0] / 27] >> (cells[0] % 27) & 1) ||
+                               (changed[cells[1] / 27] >> (cells[1] % 27) & 1);
+                if (!pair_changed && !(near[0] | near[1] | near[2]) &&
+                    !(((t0[0] | t1[0]) & seen_twice[0] & changed[0]) |
+                      ((t0[1] | t1[1]) & seen_twice[1] & changed[1]) |
+                      ((t0[2] | t1[2]) & seen_twice[2] & changed[2])))
+                    continue;
+            }
             /* the twin area, in the reference's order */
             uint32_t listed[3] = { 0, 0, 0 };
             listed[cells[0] / 27] |= 1u << (cells[0] % 27);
@@ -238,6 +312,11 @@ int se_find_aligned_exclusion(const se_state *s, se_hint *h, int degree)
                         continue;
                     if (k < i && small[ci] && (sees(ci, cj) || sees(ci, t)))
                         continue;
+                    if (!pair_changed && !(changed[w] & bit)) {
+                        const uint32_t *pt = se_peer_bits[t];
+                        if (!((near[0] & pt[0]) | (near[1] & pt[1]) | (near[2] & pt[2])))
+                            continue;
+                    }
                     cells[2] = t;
                     const uint32_t *e2 = b.excluder_set[t];
                     uint32_t common3[3] = { common[0] & e2[0], common[1] & e2[1],
@@ -248,4 +327,22 @@ int se_find_aligned_exclusion(const se_state *s, se_hint *h, int degree)
             }
         }
     return 0;
+}
+
+int se_find_aligned_exclusion(const se_state *s, se_hint *h, int degree)
+{
+    return find(s, h, degree, NULL);
+}
+
+int se_find_aligned_exclusion_since(const se_state *s, se_hint *h, int degree,
+                                    const uint16_t quiet[81])
+{
+    uint32_t changed[3] = { 0, 0, 0 };
+    for (int c = 0; c < 81; c++) {
+        if (se_one_bit(s->cand[c]))
+            return find(s, h, degree, NULL); /* the base cells would not be the same */
+        if (s->cand[c] != quiet[c])
+            changed[c / 27] |= 1u << (c % 27);
+    }
+    return find(s, h, degree, changed);
 }

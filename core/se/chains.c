@@ -24,6 +24,8 @@ se_chain_ws *se_chain_ws_new(void)
     ws->sig_mark = calloc(SE_SIG_TABLE, sizeof(uint32_t));
     ws->sig_now = 0;
     ws->inner = NULL;
+    ws->tables_valid = 0;
+    ws->reach[0] = ws->reach[1] = NULL;
     ws->fc_key = malloc(sizeof(uint16_t) * SE_MAX_NODES);
     ws->fc_node = malloc(sizeof(int32_t) * SE_MAX_NODES);
     ws->fc_now = 0;
@@ -32,6 +34,10 @@ se_chain_ws *se_chain_ws_new(void)
     ws->nnested = 0;
     ws->cancel = NULL;
     ws->cancelled = 0;
+    ws->rules.now = 0;
+    memset(ws->nishio_known, 0, sizeof ws->nishio_known);
+    memset(ws->rules.off_gen, 0, sizeof ws->rules.off_gen);
+    memset(ws->rules.on_gen, 0, sizeof ws->rules.on_gen);
     if (!ws->fc_key || !ws->fc_node || !ws->nested || !ws->sig_seen || !ws->sig_mark || !ws->node || !ws->extra || !ws->queue_on || !ws->queue_off || !ws->bfs_a || !ws->bfs_b) {
         se_chain_ws_free(ws);
         return NULL;
@@ -69,6 +75,8 @@ void se_chain_ws_free(se_chain_ws *ws)
     free(ws->sig_seen);
     free(ws->sig_mark);
     se_inner_free(ws->inner);
+    se_reach_free(ws->reach[0]);
+    se_reach_free(ws->reach[1]);
     free(ws);
 }
 
@@ -283,6 +291,44 @@ static inline __attribute__((always_inline)) int off_to_on_keys(const se_state *
     return n;
 }
 
+/* off_to_on_keys with both rules, for an "off" key (below 729), as the
+ * propagation loop asks it: the same keys and rules in the same order,
+ * with the bit tests spelled out (exactly two bits: one left after
+ * clearing the lowest) and the two earlier house keys compared directly. */
+static inline __attribute__((always_inline)) int off_to_on_both(const se_state *cur,
+                                                                unsigned key, int y,
+                                                                uint16_t keys[4],
+                                                                int8_t rule[4])
+{
+    unsigned cell = key / 9, d = key - cell * 9;
+    int n = 0;
+    unsigned cand = cur->cand[cell], rest = cand & (cand - 1);
+    if (y && rest && !(rest & (rest - 1))) {
+        keys[0] = (uint16_t)SE_KEY(1, cell, se_lowest(cand & ~(1u << d)));
+        rule[0] = -1;
+        n = 1;
+    }
+    const uint8_t *hs = se_cell_house[cell], *at = se_cell_place[cell];
+    const uint16_t *places_of = &cur->pos[0][d + 1]; /* house h at [h * 10] */
+    int first = -1, second = -1;
+    for (int k = 0; k < 3; k++) {
+        unsigned places = places_of[hs[k] * 10], more = places & (places - 1);
+        if (!more || (more & (more - 1)))
+            continue;
+        unsigned other = places & ~(1u << at[k]);
+        int nk = SE_KEY(1, se_house_cell[hs[k]][se_lowest(other)], d);
+        if (nk == first || nk == second)
+            continue;
+        if (first < 0)
+            first = nk;
+        else
+            second = nk;
+        keys[n] = (uint16_t)nk;
+        rule[n++] = (int8_t)hs[k];
+    }
+    return n;
+}
+
 int se_on_to_off(const se_state *g, int key, int y, uint16_t out[32])
 {
     return on_to_off(g, key, y, out);
@@ -294,8 +340,12 @@ int se_off_to_on_keys(const se_state *cur, int key, int y, int x, uint16_t keys[
     return off_to_on_keys(cur, key, y, x, keys, rule);
 }
 
-int32_t se_on_node(se_chain_ws *ws, const se_state *cur, const se_state *src, int key,
-                   int rule, int32_t parent, const se_pset *to_off, int dynamic)
+static inline __attribute__((always_inline)) int32_t on_node(se_chain_ws *ws,
+                                                               const se_state *cur,
+                                                               const se_state *src, int key,
+                                                               int rule, int32_t parent,
+                                                               const se_pset *to_off,
+                                                               int dynamic)
 {
     int32_t nn = se_node_new(ws, key, parent);
     if (nn < 0)
@@ -321,8 +371,14 @@ int32_t se_on_node(se_chain_ws *ws, const se_state *cur, const se_state *src, in
     return nn;
 }
 
+int32_t se_on_node(se_chain_ws *ws, const se_state *cur, const se_state *src, int key,
+                   int rule, int32_t parent, const se_pset *to_off, int dynamic)
+{
+    return on_node(ws, cur, src, key, rule, parent, to_off, dynamic);
+}
+
 /* Removes a candidate from a working grid (cand and pos together). */
-static void drop(se_state *g, int cell, int d)
+static inline __attribute__((always_inline)) void drop(se_state *g, int cell, int d)
 {
     g->cand[cell] &= (uint16_t)~(1u << d);
     const uint8_t *h = se_cell_house[cell], *at = se_cell_place[cell];
@@ -331,8 +387,58 @@ static void drop(se_state *g, int cell, int d)
     g->pos[h[2]][d + 1] &= (uint16_t)~(1u << at[2]);
 }
 
-int se_do_chaining(se_chain_ws *ws, const se_state *grid, se_pset *to_on,
-                   se_pset *to_off, int y, int dynamic, int level, int32_t contra[2])
+/* The rules of one potential on the unchanged grid, worked out on first
+ * use in a producer call (se_rule_tables). */
+static inline const uint16_t *table_offs(se_rule_tables *t, const se_state *grid, int key)
+{
+    int k = key - 729;
+    if (t->off_gen[k] != t->now) {
+        t->off_gen[k] = t->now;
+        t->off[k][28] = (uint16_t)on_to_off(grid, key, t->y, t->off[k]);
+    }
+    return t->off[k];
+}
+
+static inline int table_ons(se_rule_tables *t, const se_state *grid, int key,
+                            const uint16_t **keys, const int8_t **rule)
+{
+    if (t->on_gen[key] != t->now) {
+        t->on_gen[key] = t->now;
+        t->on_n[key] = (uint8_t)off_to_on_keys(grid, key, t->y, 1, t->on[key], t->on_rule[key]);
+    }
+    *keys = t->on[key];
+    *rule = t->on_rule[key];
+    return t->on_n[key];
+}
+
+void se_rule_tables_reset(se_rule_tables *t, int y)
+{
+    t->y = y;
+    if (++t->now == 0) {
+        memset(t->off_gen, 0, sizeof t->off_gen);
+        memset(t->on_gen, 0, sizeof t->on_gen);
+        t->now = 1;
+    }
+}
+
+/*
+ * The propagation. With tables (t), the rules are read from them where
+ * that gives the same lists:
+ * - "on" -> "off" when nothing but the chain's own processed "off"s has
+ *   left the working grid (static, or dynamic at level 0): the list on
+ *   the unchanged grid then holds, in the same order, what the working
+ *   grid's list holds and those removed candidates, each of which is in
+ *   to_off and whose "on" is not in to_on (it would have been a
+ *   contradiction when the second of the two came), so the loop below
+ *   passes over them as it would not have met them. Not at level 1 and
+ *   up: the advanced rules add "off"s without that check.
+ * - "off" -> "on" when the grid does not change (static); when it does,
+ *   from off_to_on_both.
+ */
+static inline __attribute__((always_inline)) int chaining(se_chain_ws *ws, const se_state *grid,
+                                                          se_pset *to_on, se_pset *to_off, int y,
+                                                          int dynamic, int level,
+                                                          int32_t contra[2], se_rule_tables *t)
 {
     se_state work;
     const se_state *cur = grid;
@@ -347,12 +453,21 @@ int se_do_chaining(se_chain_ws *ws, const se_state *grid, se_pset *to_on,
     for (int i = 0; i < to_off->n; i++)
         qoff[toff++] = to_off->at[to_off->order[i]];
     while (hon < ton || hoff < toff) {
-        if (ws->overflow)
+        /* at level 0 nothing else is done once a pool is out: new nodes
+         * fail, the callers check ws->overflow and drop the result */
+        if (level > 0 && ws->overflow)
             return 0;
         if (hon < ton) {
             int32_t p = qon[hon++];
-            uint16_t offs[32];
-            int n = on_to_off(cur, ws->node[p].key, y, offs);
+            uint16_t buf[32];
+            const uint16_t *offs = buf;
+            int n;
+            if (t && level == 0) {
+                offs = table_offs(t, grid, ws->node[p].key);
+                n = offs[28];
+            } else {
+                n = on_to_off(cur, ws->node[p].key, y, buf);
+            }
             for (int i = 0; i < n; i++) {
                 int k = offs[i];
                 if (to_on->at[k + 729] >= 0) {
@@ -370,19 +485,27 @@ int se_do_chaining(se_chain_ws *ws, const se_state *grid, se_pset *to_on,
             }
         } else {
             int32_t p = qoff[hoff++];
-            uint16_t ons[4];
-            int8_t rule[4];
-            int n = off_to_on_keys(cur, ws->node[p].key, y, 1, ons, rule);
+            uint16_t ons_buf[4];
+            int8_t rule_buf[4];
+            const uint16_t *ons = ons_buf;
+            const int8_t *rule = rule_buf;
+            int n;
+            if (t && !dynamic)
+                n = table_ons(t, grid, ws->node[p].key, &ons, &rule);
+            else if (t)
+                n = off_to_on_both(cur, ws->node[p].key, y, ons_buf, rule_buf);
+            else /* the plain engine (the tests' twin): the plain rule */
+                n = off_to_on_keys(cur, ws->node[p].key, y, 1, ons_buf, rule_buf);
             /* the new nodes' hidden parents are read before p goes */
             for (int i = 0; i < n; i++) {
                 int k = ons[i];
                 if (to_off->at[k - 729] >= 0) {
-                    contra[0] = se_on_node(ws, cur, grid, k, rule[i], p, to_off, dynamic);
+                    contra[0] = on_node(ws, cur, grid, k, rule[i], p, to_off, dynamic);
                     contra[1] = to_off->at[k - 729];
                     return contra[0] >= 0;
                 }
                 if (to_on->at[k] < 0) {
-                    int32_t nn = se_on_node(ws, cur, grid, k, rule[i], p, to_off, dynamic);
+                    int32_t nn = on_node(ws, cur, grid, k, rule[i], p, to_off, dynamic);
                     if (nn < 0)
                         return 0;
                     se_pset_add(to_on, k, nn);
@@ -390,8 +513,8 @@ int se_do_chaining(se_chain_ws *ws, const se_state *grid, se_pset *to_on,
                 }
             }
             if (dynamic) {
-                int k = ws->node[p].key;
-                drop(&work, SE_KEY_CELL(k), SE_KEY_DIGIT(k));
+                unsigned k = ws->node[p].key; /* an "off": below 729 */
+                drop(&work, (int)(k / 9), (int)(k % 9));
             }
         }
         /* dry: dynamic+ asks the advanced rules on the reduced grid */
@@ -400,6 +523,23 @@ int se_do_chaining(se_chain_ws *ws, const se_state *grid, se_pset *to_on,
             return 0;
     }
     return 0;
+}
+
+int se_do_chaining(se_chain_ws *ws, const se_state *grid, se_pset *to_on,
+                   se_pset *to_off, int y, int dynamic, int level, int32_t contra[2])
+{
+    return chaining(ws, grid, to_on, to_off, y, dynamic, level, contra, NULL);
+}
+
+int se_do_chaining_tables(se_chain_ws *ws, const se_state *grid, se_pset *to_on,
+                          se_pset *to_off, int y, int dynamic, int level, int32_t contra[2],
+                          se_rule_tables *t)
+{
+    /* the common cases with their branches folded away */
+    if (level == 0)
+        return dynamic ? chaining(ws, grid, to_on, to_off, y, 1, 0, contra, t)
+                       : chaining(ws, grid, to_on, to_off, y, 0, 0, contra, t);
+    return chaining(ws, grid, to_on, to_off, y, dynamic, level, contra, t);
 }
 
 int se_chain_conclude(se_hint *h, const se_state *s, int key)

@@ -62,6 +62,18 @@ typedef struct se_pset {
 #define SE_MAX_NODES (1 << 17) /* a round needs some 20,000 at most */
 #define SE_MAX_EXTRA (1 << 19)
 
+/* The two rules of each potential on one unchanging grid, with the cell
+ * rule (y) or not, filled on first use (generation stamps): for a
+ * producer's propagations, which ask the same potentials again and again. */
+typedef struct se_rule_tables {
+    uint32_t now, off_gen[729], on_gen[729];
+    int y;
+    uint16_t off[729][29];   /* an "on" (key - 729): its "off"s, count at [28] */
+    uint16_t on[729][4];     /* an "off": its "on"s, rules, count */
+    int8_t on_rule[729][4];
+    uint8_t on_n[729];
+} se_rule_tables;
+
 typedef struct se_chain_ws {
     se_node *node;       /* SE_MAX_NODES */
     int32_t *extra;      /* SE_MAX_EXTRA */
@@ -78,6 +90,10 @@ typedef struct se_chain_ws {
      * on -> off without / with the cell rule, off -> on for X, Y, XY */
     uint16_t static_off[2][729][29];
     uint16_t static_on[3][729][4];
+    /* the grid those tables were last made for (tables_valid; who else
+     * writes the tables clears it) */
+    uint16_t tables_cand[81], tables_pos[27][10];
+    int tables_valid;
     uint32_t off_seen[729], off_seen_now; /* cycles.c: offs met in one search */
     int32_t *bfs_a, *bfs_b;         /* SE_MAX_NODES each */
     /* nested levels (nested.c) */
@@ -87,6 +103,7 @@ typedef struct se_chain_ws {
     uint64_t *sig_seen;             /* SE_SIG_TABLE */
     uint32_t *sig_mark, sig_now;    /* SE_SIG_TABLE */
     struct se_inner *inner;         /* the inner search's work area, on first use */
+    struct se_reach *reach[2];      /* cycles.c: reachability work areas, on first use */
     /* forcing_chains.c: the "on" assumptions (cell * 9 + digit) already
      * propagated in this producer call, on this grid: an assumption is
      * asked for again by the region chains of each house it is a place
@@ -104,6 +121,13 @@ typedef struct se_chain_ws {
     int fc_npair;
     const sudoku_cancel *cancel;
     int cancelled;
+    se_rule_tables rules;           /* forcing_chains.c: the producer's grid */
+    /* forcing_chains.c: Nishio by digit, each digit's candidates last
+     * searched and the best hint they gave */
+    uint32_t nishio_pattern[9][3];
+    uint8_t nishio_known[9], nishio_found[9];
+    int nishio_key[9], nishio_complexity[9];
+    double nishio_difficulty[9];
 } se_chain_ws;
 
 /* The best hint of one producer so far, by the reference's order:
@@ -124,6 +148,7 @@ typedef struct se_chain_best {
 
 se_chain_ws *se_chain_ws_new(void);
 void se_chain_ws_free(se_chain_ws *ws);
+void se_reach_free(struct se_reach *r); /* cycles.c */
 
 static inline void se_pset_clear(se_pset *s)
 {
@@ -249,6 +274,14 @@ int32_t se_on_node(se_chain_ws *ws, const se_state *cur, const se_state *src, in
 int se_do_chaining(se_chain_ws *ws, const se_state *grid, se_pset *to_on,
                    se_pset *to_off, int y, int dynamic, int level, int32_t contra[2]);
 
+/* The same, reading the rules from tables of `grid` (reset with
+ * se_rule_tables_reset for each new grid or y) where that gives the
+ * same result (chains.c says where). */
+int se_do_chaining_tables(se_chain_ws *ws, const se_state *grid, se_pset *to_on,
+                          se_pset *to_off, int y, int dynamic, int level, int32_t contra[2],
+                          se_rule_tables *t);
+void se_rule_tables_reset(se_rule_tables *t, int y);
+
 /* Adds a further ("hidden") parent to a node. */
 void se_node_add_parent(se_chain_ws *ws, int32_t node, int32_t parent);
 
@@ -279,6 +312,13 @@ void se_inner_record(struct se_inner *in, se_chain_ws *ws, const se_hint *hint,
  * when a pool ran out or the search was cancelled. */
 int se_forcing_chains_all(const se_state *s, int kind, se_chain_ws *ws,
                           struct se_inner *collect, const sudoku_cancel *cancel);
+
+/* aligned_exclusion.c: se_find_aligned_exclusion on grid s, told of an
+ * earlier grid `quiet` (its cand[]) where that search of the same degree
+ * found nothing and no cell had a single candidate. The same result, from
+ * the cell sets that touch a change since. */
+int se_find_aligned_exclusion_since(const se_state *s, se_hint *h, int degree,
+                                    const uint16_t quiet[81]);
 
 /* The producers. Each returns 1 with the reference's first hint of its
  * kind in h, 0 when none, -1 when cancelled or out of memory. */

@@ -86,6 +86,15 @@ static void do_cycles(se_chain_ws *ws, const se_state *s, int source, int y, int
     }
     const uint32_t seen = ws->off_seen_now;
     const int table = x && y ? 2 : y;
+    /* The "off"s that turn the source on: by the rules' symmetry, the
+     * negations of what the source's own "off" turns on (up to four; the
+     * rest filled with a key no potential has). */
+    uint16_t closer[4] = { UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX };
+    {
+        const uint16_t *back = ws->static_on[table][source - 729];
+        for (int i = 0; i < 4 && back[i]; i++)
+            closer[i] = (uint16_t)(back[i] - 729);
+    }
     int length = 0;
     double base = y && x ? 7.0 : 6.5;
     int limit = se_chain_limit(best, base);
@@ -95,19 +104,24 @@ static void do_cycles(se_chain_ws *ws, const se_state *s, int source, int y, int
             int32_t p = qon[hon++];
             const uint16_t *offs = ws->static_off[y][ws->node[p].key - 729];
             int n = offs[28];
-            /* mark p's ancestors once rather than walk them per "off" */
-            uint32_t st = se_next_stamp(ws);
-            for (int32_t a = ws->node[p].parent; a >= 0; a = ws->node[a].parent)
-                ws->stamp[ws->node[a].key] = st;
+            /* p's ancestors are marked once, when first asked: only an
+             * "off" met before in this search can be one */
+            uint32_t st = 0;
             for (int i = 0; i < n; i++) {
-                if (ws->stamp[offs[i]] == st)
-                    continue;
                 /* An "off" met before implies "on"s that its first copy
                  * has put in to_on by the time this one is processed: a
-                 * copy matters only if it closes the cycle. */
+                 * copy matters only if it closes the cycle (and is not an
+                 * ancestor of p). */
                 if (ws->off_seen[offs[i]] == seen) {
-                    const uint16_t *o = ws->static_on[table][offs[i]];
-                    if (o[0] != source && o[1] != source && o[2] != source && o[3] != source)
+                    int k = offs[i];
+                    if (k != closer[0] && k != closer[1] && k != closer[2] && k != closer[3])
+                        continue;
+                    if (!st) {
+                        st = se_next_stamp(ws);
+                        for (int32_t a = ws->node[p].parent; a >= 0; a = ws->node[a].parent)
+                            ws->stamp[ws->node[a].key] = st;
+                    }
+                    if (ws->stamp[offs[i]] == st)
                         continue;
                 }
                 ws->off_seen[offs[i]] = seen;
@@ -147,21 +161,37 @@ static void do_cycles(se_chain_ws *ws, const se_state *s, int source, int y, int
     }
 }
 
-static void offer_forcing_chain(se_chain_ws *ws, const se_state *s, int32_t target,
-                                int y, se_chain_best *best)
+/* The hint of a forcing chain concluding on `key`, `complexity`
+ * potentials long. */
+static void offer_forcing_chain(const se_state *s, int key, int complexity, int y,
+                                se_chain_best *best)
 {
-    int k = ws->node[target].key;
     se_hint h;
-    int complexity = se_ancestor_count(ws, target);
     double diff = se_chain_difficulty(y ? 7.0 : 6.6, complexity);
     se_hint_clear(&h, y ? SE_FORCING_CHAIN : SE_FORCING_X_CHAIN, se_chain_tenths(diff));
-    if (!se_chain_conclude(&h, s, k))
+    if (!se_chain_conclude(&h, s, key))
         return;
     se_chain_offer(best, diff, complexity, y ? 4 : 2, &h);
 }
 
-/* Breadth first from one assumption until it implies its own negation;
- * the first such chain is the one the reference keeps. */
+/*
+ * The reference searches breadth first from one assumption until it
+ * implies its own negation and keeps the first such chain: its hint is
+ * the negation, its complexity the chain's potentials, the search's
+ * distance D from assumption to negation plus one (a shortest chain's
+ * potentials are distinct).
+ *
+ * That distance is found from half as deep. The rules are symmetric (a
+ * implies b exactly when not-b implies not-a), so a chain from the
+ * assumption through v to the negation is a chain to v followed by the
+ * mirror of a chain to not-v: D is the least d(v) + d(not-v) over the
+ * potentials v reached (distances from the assumption), and the middle
+ * potential of a shortest chain has both within ceil(D / 2). So once
+ * every potential within m is known, a least sum S found so far with
+ * S <= 2m + 1 is D (a shorter chain would have shown its middle), and
+ * none found means D > 2m, which bounds the complexity for the stop at
+ * the best so far (se_chain_limit).
+ */
 static void do_forcing_chain(se_chain_ws *ws, const se_state *s, int source, int y,
                              se_chain_best *best)
 {
@@ -182,77 +212,115 @@ static void do_forcing_chain(se_chain_ws *ws, const se_state *s, int source, int
     }
     int negation = SE_KEY_ON(source) ? source - 729 : source + 729;
     int limit = se_chain_limit(best, y ? 7.0 : 6.6);
+    int least = 1 << 20, known = 0; /* least sum; every potential within `known` is met */
     while (hon < ton || hoff < toff) {
-        while (hon < ton) {
-            int32_t p = qon[hon++];
-            /* a target found from p has p's depth + 2 potentials */
-            if (ws->node[p].depth + 2 > limit)
-                return;
-            const uint16_t *offs = ws->static_off[y][ws->node[p].key - 729];
-            int n = offs[28];
-            for (int i = 0; i < n; i++) {
-                int k = offs[i];
-                if (k == negation) {
-                    int32_t nn = se_node_new(ws, k, p);
-                    if (nn >= 0)
-                        offer_forcing_chain(ws, s, nn, y, best);
-                    return;
-                }
-                /* The reference also skips an "off" that is an ancestor
-                 * of p; here every node made is put in to_on / to_off
-                 * (the root too), so an ancestor is always in to_off
-                 * already and that walk up the chain could never skip
-                 * anything more. */
-                if (to_off->at[k] < 0) {
+        /* one layer: the "on"s pending, or (none) the "off"s */
+        if (hon < ton) {
+            int depth = ws->node[qon[hon]].depth;
+            while (hon < ton) {
+                int32_t p = qon[hon++];
+                const uint16_t *offs = ws->static_off[y][ws->node[p].key - 729];
+                int n = offs[28];
+                for (int i = 0; i < n; i++) {
+                    int k = offs[i];
+                    if (to_off->at[k] >= 0)
+                        continue;
                     int32_t nn = se_node_new(ws, k, p);
                     if (nn < 0)
                         return;
                     se_pset_add(to_off, k, nn);
                     qoff[toff++] = nn;
+                    int32_t mirror = to_on->at[k + 729];
+                    if (mirror >= 0 && depth + 1 + ws->node[mirror].depth < least)
+                        least = depth + 1 + ws->node[mirror].depth;
                 }
             }
-        }
-        while (hoff < toff) {
-            int32_t p = qoff[hoff++];
-            if (ws->node[p].depth + 2 > limit)
-                return;
-            const uint16_t *ons = ws->static_on[y ? 2 : 0][ws->node[p].key];
-            for (int i = 0; i < 4 && ons[i]; i++) {
-                int k = ons[i];
-                if (k != negation && to_on->at[k] >= 0)
-                    continue;
-                int32_t nn = se_node_new(ws, k, p);
-                if (nn < 0)
-                    return;
-                if (k == negation) {
-                    offer_forcing_chain(ws, s, nn, y, best);
-                    return;
+            known = depth + 1;
+        } else {
+            int depth = ws->node[qoff[hoff]].depth;
+            while (hoff < toff) {
+                int32_t p = qoff[hoff++];
+                const uint16_t *ons = ws->static_on[y ? 2 : 0][ws->node[p].key];
+                for (int i = 0; i < 4 && ons[i]; i++) {
+                    int k = ons[i];
+                    if (to_on->at[k] >= 0)
+                        continue;
+                    int32_t nn = se_node_new(ws, k, p);
+                    if (nn < 0)
+                        return;
+                    se_pset_add(to_on, k, nn);
+                    qon[ton++] = nn;
+                    int32_t mirror = to_off->at[k - 729];
+                    if (mirror >= 0 && depth + 1 + ws->node[mirror].depth < least)
+                        least = depth + 1 + ws->node[mirror].depth;
                 }
-                se_pset_add(to_on, k, nn);
-                qon[ton++] = nn;
             }
+            known = depth + 1;
         }
+        if (least <= 2 * known + 1)
+            break;
+        if (2 * known + 2 > limit)
+            return; /* a chain is longer than 2 * known: it cannot win */
     }
+    if (least < (1 << 20) && least + 1 <= limit)
+        offer_forcing_chain(s, negation, least + 1, y, best);
 }
 
 /* The implications of every potential on this (unchanging) grid. An "on"
- * key is never 0 (on keys are 729 and up), so 0 ends an "on" list. */
+ * key is never 0 (on keys are 729 and up), so 0 ends an "on" list. Only
+ * candidates are ever met. With the cell rule, an "on" turns off the
+ * cell's other candidates and then what it turns off without; an "off"
+ * with both rules turns on the cell's last candidate and then the house
+ * rule's (which are in other cells, so never the same). */
 static void make_tables(se_chain_ws *ws, const se_state *s)
 {
+    /* A potential's lists read its cell's candidates and its digit's
+     * places in the cell's three houses: they are made again only when
+     * one of those changed since the grid the tables were made for. */
+    uint8_t cell_changed[81];
+    uint16_t digit_changed[27]; /* per house, bit d: d's places changed */
+    for (int c = 0; c < 81; c++)
+        cell_changed[c] = !ws->tables_valid || s->cand[c] != ws->tables_cand[c];
+    for (int h = 0; h < 27; h++) {
+        digit_changed[h] = 0;
+        for (int d = 0; d < 9; d++)
+            if (!ws->tables_valid || s->pos[h][d + 1] != ws->tables_pos[h][d + 1])
+                digit_changed[h] |= (uint16_t)(1u << d);
+    }
+    memcpy(ws->tables_cand, s->cand, sizeof ws->tables_cand);
+    memcpy(ws->tables_pos, s->pos, sizeof ws->tables_pos);
+    ws->tables_valid = 1;
     for (int k = 0; k < 729; k++) {
-        for (int y = 0; y < 2; y++) {
-            uint16_t *offs = ws->static_off[y][k];
-            offs[28] = 0;
-            if (s->cand[k / 9] >> (k % 9) & 1)
-                offs[28] = (uint16_t)se_on_to_off(s, k + 729, y, offs);
+        const uint8_t *hs = se_cell_house[k / 9];
+        if (!cell_changed[k / 9] &&
+            !((digit_changed[hs[0]] | digit_changed[hs[1]] | digit_changed[hs[2]]) >> (k % 9) & 1))
+            continue;
+        uint16_t *off0 = ws->static_off[0][k], *off1 = ws->static_off[1][k];
+        if (!(s->cand[k / 9] >> (k % 9) & 1)) {
+            off0[28] = off1[28] = 0;
+            memset(ws->static_on[0][k], 0, sizeof ws->static_on[0][k]);
+            memset(ws->static_on[1][k], 0, sizeof ws->static_on[1][k]);
+            memset(ws->static_on[2][k], 0, sizeof ws->static_on[2][k]);
+            continue;
         }
-        for (int t = 0; t < 3; t++) { /* X, Y, XY */
-            uint16_t keys[4] = { 0 };
-            int8_t rule[4];
-            if (s->cand[k / 9] >> (k % 9) & 1)
-                se_off_to_on_keys(s, k, t != 0, t != 1, keys, rule);
-            memcpy(ws->static_on[t][k], keys, sizeof keys);
-        }
+        int cell = k / 9, d = k % 9, n = 0;
+        for (unsigned m = s->cand[cell] & ~(1u << d); m; m &= m - 1)
+            off1[n++] = (uint16_t)SE_KEY(0, cell, se_lowest(m));
+        int n0 = se_on_to_off(s, k + 729, 0, off0);
+        off0[28] = (uint16_t)n0;
+        memcpy(off1 + n, off0, sizeof off0[0] * (size_t)n0);
+        off1[28] = (uint16_t)(n + n0);
+        uint16_t x[4] = { 0 }, yk[4] = { 0 }, *xy = ws->static_on[2][k];
+        int8_t rule[4];
+        int nx = se_off_to_on_keys(s, k, 0, 1, x, rule);
+        int ny = se_off_to_on_keys(s, k, 1, 0, yk, rule);
+        memcpy(ws->static_on[0][k], x, sizeof x);
+        memcpy(ws->static_on[1][k], yk, sizeof yk);
+        memset(xy, 0, sizeof ws->static_on[2][k]);
+        for (int i = 0; i < ny; i++)
+            xy[i] = yk[i];
+        for (int i = 0; i < nx && ny + i < 4; i++)
+            xy[ny + i] = x[i];
     }
 }
 
@@ -274,7 +342,7 @@ static void make_tables(se_chain_ws *ws, const se_state *s)
  * iteratively) and, in the order Tarjan completes them (every component
  * after those it reaches), one bit set per component of what it reaches.
  */
-typedef struct reach {
+typedef struct se_reach {
     int n, words;
     int16_t index_of[1458];   /* node of a key, -1 for a non-candidate */
     uint16_t key_of[1458];
@@ -285,7 +353,39 @@ typedef struct reach {
     int32_t first_edge[1459]; /* the pass's graph over nodes: edges of v are */
     int16_t edge[729 * 32];   /* edge[first_edge[v] .. first_edge[v + 1]) */
     uint64_t *reached;        /* per component, `words` words */
+    int16_t lo[1458], hi[1458]; /* per component: the words in use, the rest
+                                   unset (not even cleared) */
+    size_t capacity;          /* words allocated at reached */
 } reach;
+
+/* Widens component c's words in use to cover [a, b), clearing the new ones. */
+static inline void reach_widen(reach *r, int c, int a, int b)
+{
+    uint64_t *bits = r->reached + (size_t)c * (size_t)r->words;
+    if (r->lo[c] >= r->hi[c]) {
+        for (int x = a; x < b; x++)
+            bits[x] = 0;
+        r->lo[c] = (int16_t)a;
+        r->hi[c] = (int16_t)b;
+        return;
+    }
+    for (int x = a; x < r->lo[c]; x++)
+        bits[x] = 0;
+    for (int x = r->hi[c]; x < b; x++)
+        bits[x] = 0;
+    if (a < r->lo[c])
+        r->lo[c] = (int16_t)a;
+    if (b > r->hi[c])
+        r->hi[c] = (int16_t)b;
+}
+
+static inline void reach_set(reach *r, int c, int node)
+{
+    int x = node >> 6;
+    if (x < r->lo[c] || x >= r->hi[c])
+        reach_widen(r, c, x, x + 1);
+    r->reached[(size_t)c * (size_t)r->words + (size_t)x] |= 1ull << (node & 63);
+}
 
 /* The pass's graph in node numbers; -1 when a successor is not a
  * candidate (cannot happen: then nothing is skipped). */
@@ -321,7 +421,6 @@ static int find_reach(reach *r, const se_chain_ws *ws, int y, int table)
         r->order[v] = -1;
         r->merged[v] = -1;
     }
-    memset(r->reached, 0, sizeof(uint64_t) * (size_t)r->words * (size_t)n);
     for (int root = 0; root < n; root++) {
         if (r->order[root] >= 0)
             continue;
@@ -352,6 +451,7 @@ static int find_reach(reach *r, const se_chain_ws *ws, int y, int table)
             if (r->low[v] == r->order[v]) {
                 int c = comps++;
                 uint64_t *bits = r->reached + (size_t)c * (size_t)r->words;
+                r->lo[c] = r->hi[c] = 0;
                 int first = top;
                 do
                     r->comp[r->stack[--first]] = (int16_t)c;
@@ -365,18 +465,23 @@ static int find_reach(reach *r, const se_chain_ws *ws, int y, int table)
                             r->cyclic[c] = 1;
                             continue;
                         }
-                        bits[w >> 6] |= 1ull << (w & 63);
+                        reach_set(r, c, w);
                         if (r->merged[cw] == c)
                             continue; /* its set is in already */
                         r->merged[cw] = (int16_t)c;
+                        int a = r->lo[cw], b = r->hi[cw];
+                        if (a >= b)
+                            continue;
+                        if (a < r->lo[c] || b > r->hi[c])
+                            reach_widen(r, c, a, b);
                         const uint64_t *more = r->reached + (size_t)cw * (size_t)r->words;
-                        for (int x = 0; x < r->words; x++)
+                        for (int x = a; x < b; x++)
                             bits[x] |= more[x];
                     }
                 }
                 if (r->cyclic[c])
                     for (int i = first; i < top; i++)
-                        bits[r->stack[i] >> 6] |= 1ull << (r->stack[i] & 63);
+                        reach_set(r, c, r->stack[i]);
                 top = first;
             }
             if (--depth >= 0) {
@@ -392,9 +497,10 @@ static int find_reach(reach *r, const se_chain_ws *ws, int y, int table)
 /* Can the search from key `from` reach key `to`? */
 static int reaches(const reach *r, int from, int to)
 {
-    int t = r->index_of[to];
-    const uint64_t *bits = r->reached + (size_t)r->comp[r->index_of[from]] * (size_t)r->words;
-    return bits[t >> 6] >> (t & 63) & 1;
+    int t = r->index_of[to], c = r->comp[r->index_of[from]], x = t >> 6;
+    if (x < r->lo[c] || x >= r->hi[c])
+        return 0;
+    return r->reached[(size_t)c * (size_t)r->words + (size_t)x] >> (t & 63) & 1;
 }
 
 /* A cycle the search closes through `on` leaves it for an "off" a and
@@ -425,6 +531,12 @@ static int sweep(const se_state *s, se_chain_ws *ws, const sudoku_cancel *cancel
     static const int pass_y[3] = { 0, 1, 1 }, pass_x[3] = { 1, 0, 1 };
     for (int pass = 0; pass < 3; pass++) {
         int y = pass_y[pass], x = pass_x[pass];
+        /* Every hint of the XY pass rates 7.0 or more and sorts after an
+         * earlier one of the same rating and complexity: below a best
+         * rated under 7.0 it cannot come first, and nothing else in the
+         * pass changes what the others find. */
+        if (x && y && best->found && 7.0 > best->difficulty)
+            continue;
         /* Not on the Y pass: it has no forcing chains, and every potential
          * of a two-candidate cell is on a cycle there (its cell's other
          * digit and back), so nothing would be skipped. */
@@ -459,35 +571,52 @@ static int sweep(const se_state *s, se_chain_ws *ws, const sudoku_cancel *cancel
     return 0;
 }
 
-int se_find_cycles_and_chains(const se_state *s, se_hint *h, se_chain_ws *ws,
-                              const sudoku_cancel *cancel)
+/* The work area for this grid: kept in the chain work area from call to
+ * call (fresh allocations of this size cost page faults each time). */
+static reach *reach_for(se_chain_ws *ws, int which, const se_state *s)
 {
-    make_tables(ws, s);
-    reach *r = malloc(sizeof *r); /* 70 KB and the bit sets: not on the stack */
-    if (r) {
-        r->n = 0;
-        memset(r->index_of, -1, sizeof r->index_of);
-        for (int on = 0; on < 2; on++) /* key order: every "off", then every "on" */
+    reach *r = ws->reach[which];
+    if (!r && !(r = ws->reach[which] = calloc(1, sizeof *r)))
+        return NULL;
+    r->n = 0;
+    memset(r->index_of, -1, sizeof r->index_of);
+    /* digit by digit: the X pass links a digit's potentials only, so a
+     * component there reaches a few words of its digit */
+    for (int d = 0; d < 9; d++)
+        for (int on = 0; on < 2; on++)
             for (int c = 0; c < 81; c++)
-                for (unsigned m = s->cand[c]; m; m &= m - 1) {
-                    int k = SE_KEY(on, c, se_lowest(m));
+                if (s->cand[c] >> d & 1) {
+                    int k = SE_KEY(on, c, d);
                     r->index_of[k] = (int16_t)r->n;
                     r->key_of[r->n++] = (uint16_t)k;
                 }
-        r->words = (r->n + 63) / 64;
-        r->reached = malloc(sizeof(uint64_t) * (size_t)(r->words ? r->words : 1) * (size_t)(r->n ? r->n : 1));
-        if (!r->reached) {
-            free(r);
-            r = NULL;
-        }
+    r->words = (r->n + 63) / 64;
+    size_t need = (size_t)(r->words ? r->words : 1) * (size_t)(r->n ? r->n : 1);
+    if (need > r->capacity) {
+        free(r->reached);
+        r->capacity = 0;
+        if (!(r->reached = malloc(sizeof(uint64_t) * need)))
+            return NULL;
+        r->capacity = need;
     }
-    se_chain_best best = { 0 };
-    int status = sweep(s, ws, cancel, &best, r);
+    return r;
+}
+
+void se_reach_free(reach *r)
+{
     if (r) {
         free(r->reached);
         free(r);
     }
-    if (status < 0)
+}
+
+int se_find_cycles_and_chains(const se_state *s, se_hint *h, se_chain_ws *ws,
+                              const sudoku_cancel *cancel)
+{
+    make_tables(ws, s);
+    reach *r = reach_for(ws, 0, s);
+    se_chain_best best = { 0 };
+    if (sweep(s, ws, cancel, &best, r) < 0)
         return -1;
     if (!best.found)
         return 0;

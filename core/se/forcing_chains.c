@@ -51,6 +51,19 @@ typedef struct search {
 static void offer(search *q, int target_key, const int32_t *ends, int nends, int sort_key,
                   int technique)
 {
+    if (!q->collect && q->level < 2 && q->best->found) {
+        /* A chain's first parents are distinct potentials (one node per
+         * key in a propagation, but for a contradiction's own end), so the
+         * complexity is at least the ends' depths: when that already
+         * sorts after the best (a higher rating, or the same with a larger
+         * complexity), counting the ancestors would change nothing. */
+        int low = 0;
+        for (int i = 0; i < nends; i++)
+            low += q->ws->node[ends[i]].depth;
+        double d = se_chain_difficulty(q->base, low);
+        if (d > q->best->difficulty || (d == q->best->difficulty && low > q->best->complexity))
+            return;
+    }
     se_hint h;
     se_hint_clear(&h, technique, 0);
     if (!se_chain_conclude(&h, q->s, target_key))
@@ -115,7 +128,8 @@ static int propagate_on(search *q, int cell, int d, int dynamic, se_pset *on, se
         return ws->fc_result[at];
     }
     se_pset_add(on, key, se_node_new(ws, key, -1));
-    int r = se_do_chaining(ws, q->s, on, off, !q->nishio, dynamic, q->level, contra);
+    int r = se_do_chaining_tables(ws, q->s, on, off, !q->nishio, dynamic, q->level, contra,
+                                  &ws->rules);
     *kept = 0;
     if (!q->cache || !keep || ws->overflow || ws->nnode > KEEP_NODES ||
         ws->nextra > KEEP_EXTRA || ws->nnested > KEEP_NESTED ||
@@ -163,7 +177,8 @@ static void binary(search *q, int cell, int d, int nishio, int dynamic, int dbl,
     /* the "off" propagation is not kept past this function: its nodes go */
     int mark = ws->nnode, mark_extra = ws->nextra;
     se_pset_add(off_off, off, se_node_new(ws, off, -1));
-    if (se_do_chaining(ws, q->s, off_on, off_off, y, dynamic, q->level, contra) && contradictions)
+    if (se_do_chaining_tables(ws, q->s, off_on, off_off, y, dynamic, q->level, contra,
+                              &ws->rules) && contradictions)
         offer(q, on, contra, 2, 7, q->technique[0]);
     if (dbl)
         doubles(q, on_on, on_off, off_on, off_off);
@@ -201,7 +216,8 @@ static void offer_common(search *q, se_pset *const *sets, int n, int sort_key, i
     for (int i = 0; i < first->n; i++) {
         int k = first->order[i], all = 1;
         int32_t ends[9];
-        for (int j = 0; j < n && all; j++) {
+        ends[0] = first->at[k];
+        for (int j = 1; j < n && all; j++) {
             ends[j] = sets[j]->at[k];
             all = ends[j] >= 0;
         }
@@ -281,6 +297,7 @@ static int run(const se_state *s, int kind, se_chain_ws *ws, const sudoku_cancel
                 : nishio ? 7.5 : dynamic ? 8.5 : 8.0;
     search q = { ws, s, base, techniques[kind], level, nishio, !nishio, best, collect, -1 };
     cache_flush(ws); /* a new grid */
+    se_rule_tables_reset(&ws->rules, !nishio);
     ws->cancel = cancel;
     ws->cancelled = 0;
     for (int cell = 0; cell < 81; cell++) {
@@ -315,11 +332,110 @@ static int run(const se_state *s, int kind, se_chain_ws *ws, const sudoku_cancel
     return 0;
 }
 
+/*
+ * Nishio by digit. Without the cell rules, a Nishio propagation links
+ * potentials of its own digit only: the "off"s an "on" makes and the
+ * "on"s an "off" makes are that digit's, the working grid loses only that
+ * digit's candidates, and a contradiction is between two of them. So
+ * every hint the producer finds from a candidate of digit d, with its
+ * rating and complexity, depends on nothing but d's candidates (when no
+ * cell holds a single candidate, all the cells tried are the empty ones).
+ * The work area keeps, per digit, the candidates last seen and the best
+ * hint they gave (by rating, complexity, then first found); a digit whose
+ * candidates did not change since is not searched again. The step is the
+ * best of the nine, ties going to the first found (cell, then digit, then
+ * the "on" assumption's contradiction before the "off" one's), as in the
+ * plain search. Its eliminations are made from the grid at hand.
+ */
+static int nishio_by_digit(const se_state *s, se_chain_ws *ws, const sudoku_cancel *cancel,
+                           se_chain_best *best)
+{
+    static const int technique[4] = { SE_NISHIO, SE_NISHIO, SE_NISHIO, SE_NISHIO };
+    uint32_t pattern[9][3];
+    memset(pattern, 0, sizeof pattern);
+    for (int c = 0; c < 81; c++)
+        for (unsigned m = s->cand[c]; m; m &= m - 1)
+            pattern[se_lowest(m)][c / 27] |= 1u << (c % 27);
+    search q = { ws, s, 7.5, technique, 0, 1, 0, NULL, NULL, -1 };
+    cache_flush(ws); /* a new grid */
+    se_rule_tables_reset(&ws->rules, 0);
+    ws->cancel = cancel;
+    ws->cancelled = 0;
+    for (int d = 0; d < 9; d++) {
+        if (ws->nishio_known[d] && memcmp(ws->nishio_pattern[d], pattern[d], sizeof pattern[d]) == 0)
+            continue;
+        se_chain_best digit_best = { 0 };
+        q.best = &digit_best;
+        for (int cell = 0; cell < 81; cell++) {
+            if (!(s->cand[cell] >> d & 1))
+                continue;
+            if (sudoku_cancelled(cancel)) {
+                ws->cancelled = 1;
+                return -1;
+            }
+            if (ws->nnode > KEEP_NODES || ws->nextra > KEEP_EXTRA || ws->nnested > KEEP_NESTED)
+                cache_flush(ws);
+            binary(&q, cell, d, 1, 1, 0, &ws->value_on[0], &ws->value_off[0]);
+            if (ws->overflow) {
+                ws->nishio_known[d] = 0;
+                return -1;
+            }
+        }
+        memcpy(ws->nishio_pattern[d], pattern[d], sizeof pattern[d]);
+        ws->nishio_known[d] = 1;
+        ws->nishio_found[d] = (uint8_t)digit_best.found;
+        if (digit_best.found) {
+            const se_hint *h = &digit_best.hint;
+            int key = -1;
+            if (h->cell >= 0) {
+                key = SE_KEY(1, h->cell, h->digit - 1);
+            } else {
+                for (int c = 0; c < 81 && key < 0; c++)
+                    if (h->elim[c])
+                        key = SE_KEY(0, c, se_lowest(h->elim[c]));
+            }
+            ws->nishio_key[d] = key;
+            ws->nishio_difficulty[d] = digit_best.difficulty;
+            ws->nishio_complexity[d] = digit_best.complexity;
+        }
+    }
+    /* the best of the digits; ties: the first found */
+    int chosen = -1;
+    for (int d = 0; d < 9; d++) {
+        if (!ws->nishio_found[d])
+            continue;
+        if (chosen >= 0) {
+            double dd = ws->nishio_difficulty[d], dc = ws->nishio_difficulty[chosen];
+            int cd = ws->nishio_complexity[d], cc = ws->nishio_complexity[chosen];
+            if (dd > dc || (dd == dc && cd > cc))
+                continue;
+            /* found first: the earlier cell; in one cell, the lower digit
+             * (this loop's order) */
+            if (dd == dc && cd == cc &&
+                SE_KEY_CELL(ws->nishio_key[d]) >= SE_KEY_CELL(ws->nishio_key[chosen]))
+                continue;
+        }
+        chosen = d;
+    }
+    if (chosen < 0)
+        return 0;
+    se_hint h;
+    se_hint_clear(&h, SE_NISHIO, se_chain_tenths(ws->nishio_difficulty[chosen]));
+    if (!se_chain_conclude(&h, s, ws->nishio_key[chosen]))
+        return 0; /* cannot happen: the cell has two candidates or more */
+    se_chain_offer(best, ws->nishio_difficulty[chosen], ws->nishio_complexity[chosen], 7, &h);
+    return 0;
+}
+
 int se_find_forcing_chains(const se_state *s, se_hint *h, int kind, se_chain_ws *ws,
                            const sudoku_cancel *cancel)
 {
     se_chain_best best = { 0 };
-    if (run(s, kind, ws, cancel, &best, NULL) < 0)
+    int singles = 0;
+    for (int c = 0; c < 81 && kind == 0; c++)
+        singles |= se_one_bit(s->cand[c]);
+    if (kind == 0 && !singles ? nishio_by_digit(s, ws, cancel, &best) < 0
+                              : run(s, kind, ws, cancel, &best, NULL) < 0)
         return -1;
     if (!best.found)
         return 0;

@@ -215,19 +215,39 @@ static void place(se_state *s, int cell, int digit)
         remove_candidate(s, se_peer[cell][i], digit - 1);
 }
 
+/* Aligned pair / triple exclusion, from the last grid where each found
+ * nothing (aligned_exclusion.c): most steps of a hard puzzle change a few
+ * cells, and only the cell sets touching them need testing again. */
+typedef struct aligned_memory {
+    uint16_t quiet[2][81];
+    int valid[2];
+} aligned_memory;
+
+static int aligned_exclusion(const se_state *s, se_hint *h, int degree, aligned_memory *m)
+{
+    int i = degree - 2;
+    if (m->valid[i] ? se_find_aligned_exclusion_since(s, h, degree, m->quiet[i])
+                    : se_find_aligned_exclusion(s, h, degree))
+        return 1; /* the grid remembered stays a quiet one */
+    for (int c = 0; c < 81; c++)
+        if (se_one_bit(s->cand[c]))
+            return 0;
+    memcpy(m->quiet[i], s->cand, sizeof m->quiet[i]);
+    m->valid[i] = 1;
+    return 0;
+}
+
 /* The chain producers in the reference's order: cycles and forcing
  * chains, (aligned triple exclusion), Nishio, multiple, dynamic. 1: a
  * step; 0: the step needs a technique not written yet; -1: cancelled or
  * out of memory. The workspace is made on first use. */
-static int basic_step(const se_state *s, se_hint *h);
-
-static int chain_step(const se_state *s, se_hint *h, se_chain_ws **ws,
+static int chain_step(const se_state *s, se_hint *h, se_chain_ws **ws, aligned_memory *am,
                       const sudoku_cancel *cancel)
 {
     if (!*ws && !(*ws = se_chain_ws_new()))
         return -1;
     int r = se_find_cycles_and_chains(s, h, *ws, cancel);
-    if (r == 0 && se_find_aligned_exclusion(s, h, 3))
+    if (r == 0 && aligned_exclusion(s, h, 3, am))
         return 1;
     /* Nishio, multiple, dynamic, dynamic+, nested levels 2 to 5 */
     for (int kind = 0; r == 0 && kind < 8; kind++)
@@ -235,18 +255,8 @@ static int chain_step(const se_state *s, se_hint *h, se_chain_ws **ws,
     return r; /* 0: serate would fail too (it prints 20.0) */
 }
 
-/* The first step in the reference's order among the techniques we have:
- * 1 found, 0 unsupported, -1 cancelled. */
-static int next_step(const se_state *s, se_hint *h, se_chain_ws **ws,
-                     const sudoku_cancel *cancel)
-{
-    if (basic_step(s, h))
-        return 1;
-    return chain_step(s, h, ws, cancel);
-}
-
 /* The techniques up to aligned pair exclusion. */
-static int basic_step(const se_state *s, se_hint *h)
+static int basic_step(const se_state *s, se_hint *h, aligned_memory *am)
 {
     return se_find_hidden_single(s, h)
         || se_find_intersection(s, h, 1)
@@ -267,7 +277,17 @@ static int basic_step(const se_state *s, se_hint *h)
         || se_find_fish(s, h, 4)
         || se_find_hidden_set(s, h, 4, 0)
         || se_find_bug(s, h)
-        || se_find_aligned_exclusion(s, h, 2);
+        || aligned_exclusion(s, h, 2, am);
+}
+
+/* The first step in the reference's order among the techniques we have:
+ * 1 found, 0 unsupported, -1 cancelled. */
+static int next_step(const se_state *s, se_hint *h, se_chain_ws **ws, aligned_memory *am,
+                     const sudoku_cancel *cancel)
+{
+    if (basic_step(s, h, am))
+        return 1;
+    return chain_step(s, h, ws, am, cancel);
 }
 
 sudoku_se_status sudoku_se_rate(const sudoku_grid *puzzle,
@@ -309,13 +329,15 @@ sudoku_se_status sudoku_se_rate(const sudoku_grid *puzzle,
     int er = -1, ep = 0, ed = 0, empty = 81 - sudoku_grid_givens(puzzle);
     se_hint h;
     se_chain_ws *ws = NULL;
+    aligned_memory am;
+    am.valid[0] = am.valid[1] = 0;
     sudoku_se_status status = SUDOKU_SE_OK;
     while (empty > 0) {
         if (sudoku_cancelled(cancel)) {
             status = SUDOKU_SE_CANCELLED;
             break;
         }
-        int found = next_step(&s, &h, &ws, cancel);
+        int found = next_step(&s, &h, &ws, &am, cancel);
         if (found <= 0) {
             status = found < 0 && sudoku_cancelled(cancel) ? SUDOKU_SE_CANCELLED
                                                           : SUDOKU_SE_UNSUPPORTED;

@@ -109,6 +109,16 @@ static void compare_all(const se_state *s)
     CHECK_MSG(same, "cycles and forcing chains: fast %d, twin %d", fa, fb);
     if (!same && check_failed <= 3)
         show_state(s);
+    /* Nishio, searched by digit with each digit's last result kept in
+     * the work area from position to position, against the plain search,
+     * on every position */
+    fa = se_find_forcing_chains(s, &a, 0, ws_fast, NULL);
+    fb = twin_find_forcing_chains(s, &b, 0, ws_twin, NULL);
+    found_fc[0] += fa > 0;
+    same = same_hint(fa, &a, fb, &b);
+    CHECK_MSG(same, "forcing chains kind 0 (Nishio): fast %d, twin %d", fa, fb);
+    if (!same && check_failed <= 3)
+        show_state(s);
     /* the forcing chains producers, cached propagation against afresh:
      * multiple, dynamic, dynamic+ (every so many positions: they are slow),
      * and now and then nested level 2 */
@@ -125,6 +135,32 @@ static void compare_all(const se_state *s)
             show_state(s);
     }
     compared++;
+}
+
+static long ae_since_compared[2], ae_since_found[2];
+
+/* Aligned exclusion told that grid `quiet` had no pair / triple to
+ * eliminate, on a later grid s, against the plain search on s. Skipped
+ * (as the rater never asks) unless quiet is such a grid. */
+static void compare_ae_since(const se_state *quiet, const se_state *s)
+{
+    se_hint a, b;
+    for (int c = 0; c < 81; c++)
+        if (se_one_bit(quiet->cand[c]))
+            return;
+    for (int degree = 2; degree <= 3; degree++) {
+        if (se_find_aligned_exclusion(quiet, &a, degree))
+            continue;
+        int fa = se_find_aligned_exclusion_since(s, &a, degree, quiet->cand);
+        int fb = twin_aligned_exclusion(s, &b, degree);
+        ae_since_compared[degree - 2]++;
+        ae_since_found[degree - 2] += fa;
+        int same = same_hint(fa, &a, fb, &b);
+        CHECK_MSG(same, "aligned exclusion degree %d since a quiet grid: fast %d, twin %d",
+                  degree, fa, fb);
+        if (!same && check_failed <= 3)
+            show_state(s);
+    }
 }
 
 /* The positions of one rated puzzle: a few states along its path, each
@@ -144,8 +180,16 @@ static void positions_of(sudoku_rng *rng, const sudoku_grid *g, int states)
             steps = 0;
         se_replay_state_after(g, &path, steps, &s);
         compare_all(&s);
+        se_state before = s, later;
+        /* a later state of the path, as the rater meets them */
+        int more = steps + 1 + (int)sudoku_rng_below(rng, 6u);
+        if (more <= path.step_count) {
+            se_replay_state_after(g, &path, more, &later);
+            compare_ae_since(&s, &later);
+        }
         thin(rng, &s, 10 + (int)sudoku_rng_below(rng, 50));
         compare_all(&s);
+        compare_ae_since(&before, &s);
     }
 }
 
@@ -197,11 +241,18 @@ int main(int argc, char **argv)
     printf("%ld positions (%ld from %d random minimal puzzles, the rest from %d vector rows); "
            "found: aligned pair exclusion %ld, aligned triple exclusion %ld, cycles and forcing chains %ld\n",
            compared, random_positions, puzzles, rows, found[0], found[1], found[2]);
-    printf("forcing chains found: multiple %ld, dynamic %ld, dynamic+ %ld, nested level 2 %ld\n",
-           found_fc[1], found_fc[2], found_fc[3], found_fc[4]);
+    printf("aligned exclusion after a quiet grid: pairs %ld compared, %ld found; "
+           "triples %ld compared, %ld found\n", ae_since_compared[0], ae_since_found[0],
+           ae_since_compared[1], ae_since_found[1]);
+    /* a fifth of the positions under the sanitizers */
+    long ae_least = SANITIZED ? 20 : 100, ae_found_least = SANITIZED ? 5 : 10;
+    CHECK(ae_since_compared[0] > ae_least && ae_since_found[0] > ae_found_least);
+    CHECK(ae_since_compared[1] > ae_least && ae_since_found[1] > ae_found_least);
+    printf("forcing chains found: Nishio %ld, multiple %ld, dynamic %ld, dynamic+ %ld, nested level 2 %ld\n",
+           found_fc[0], found_fc[1], found_fc[2], found_fc[3], found_fc[4]);
     /* the test must be able to fail: the positions must exercise the finders */
     CHECK(found[0] > 10 && found[1] > 10 && found[2] > 10);
-    CHECK(found_fc[1] > 10 && found_fc[2] > 10 && found_fc[3] > 10 && found_fc[4] > 0);
+    CHECK(found_fc[0] > 10 && found_fc[1] > 10 && found_fc[2] > 10 && found_fc[3] > 10 && found_fc[4] > 0);
     se_chain_ws_free(ws_fast);
     se_chain_ws_free(ws_twin);
     return check_done();
