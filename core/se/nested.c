@@ -37,6 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "chains.h"
+#include "reach.h"
 
 #define MAX_HINTS (1 << 14)
 #define MAX_KEYS (1 << 19)
@@ -50,6 +51,7 @@ typedef struct inner_hint {
 
 struct se_inner {
     se_chain_ws *ws;
+    struct se_inner_cache *cache;
     /* the outer chain's grids: rule parents are removals from src to cur */
     const se_state *src, *cur;
     uint32_t parent_mark;
@@ -68,6 +70,12 @@ struct se_inner {
     uint16_t off_on[3][729][4];
     int8_t off_on_rule[3][729][4];
     uint32_t off_seen[729], off_seen_now;
+    /* the searches worth running (reach.h): node of a present
+     * candidate's key (-1 for the others) and key of a node */
+    int16_t node_of[1458];
+    uint16_t key_of[1458];
+    se_reach reach;
+    uint8_t plan[729];
     /* the kept hints by their eliminations' hash: open addressing */
     uint32_t table_mark[2 * MAX_HINTS], table_now;
     int table_hint[2 * MAX_HINTS];
@@ -78,9 +86,11 @@ void se_inner_free(struct se_inner *in)
     if (!in)
         return;
     se_chain_ws_free(in->ws);
+    free(in->cache);
     free(in);
 }
 
+static struct se_inner_cache *cache_new(void);
 static struct se_inner *inner_get(se_chain_ws *outer)
 {
     if (outer->inner)
@@ -88,7 +98,8 @@ static struct se_inner *inner_get(se_chain_ws *outer)
     struct se_inner *in = calloc(1, sizeof *in);
     if (!in)
         return NULL;
-    if (!(in->ws = se_chain_ws_new())) {
+    if (!(in->ws = se_chain_ws_new()) || !(in->cache = cache_new())) {
+        se_chain_ws_free(in->ws);
         free(in);
         return NULL;
     }
@@ -470,7 +481,6 @@ static void forcing_chain(search *q, int source, int y)
             int32_t p = qon[hon++];
             const uint16_t *offs = q->in->on_off[y][ws->node[p].key - 729];
             int n = offs[28];
-            uint32_t st = mark_ancestors(ws, p);
             for (int i = 0; i < n; i++) {
                 int k = offs[i];
                 if (k == negation) {
@@ -479,7 +489,10 @@ static void forcing_chain(search *q, int source, int y)
                         record_chain(q, nn, y);
                     return; /* only the first chain to the negation counts */
                 }
-                if (to_off->at[k] < 0 && ws->stamp[k] != st) {
+                /* the reference also skips an "off" that is an ancestor
+                 * of p: every "off" made here (the root too) is in
+                 * to_off, so that test could never skip anything more */
+                if (to_off->at[k] < 0) {
                     int32_t nn = se_node_new(ws, k, p);
                     if (nn < 0)
                         return;
@@ -572,14 +585,137 @@ static int same_elims(const struct se_inner *in, const inner_hint *a, const inne
                    sizeof(uint16_t) * (size_t)a->elim_count);
 }
 
+/*
+ * Which searches can find anything. Both searches follow only the pass's
+ * implication graph (on -> off from on_off[y], off -> on from
+ * off_on[table]); a forcing chain's breadth-first search visits all it
+ * can reach, each potential once, until it meets its assumption's
+ * negation. So a forcing chain from p finds something only if not-p is
+ * reachable from p. A cycle through "on" p leaves it for an "off" a and
+ * closes from an "off" q that implies p, q != a (an "off" is not
+ * repeated along a chain): a and q lie on a cycle through p, in p's
+ * strongly connected component; the q are the negations of what "off" p
+ * implies (the off -> on rules are symmetric). A search that cannot find
+ * anything leaves nothing the others see (its nodes are dropped, its
+ * marks are generations), so skipping it changes no hint and no order.
+ * The components settle most questions; the rest are asked of the
+ * reachability sets, made only for the nodes asked about.
+ */
+static int make_graph(struct se_inner *in, int y, int table)
+{
+    se_reach *r = &in->reach;
+    int m = 0;
+    for (int v = 0; v < r->n; v++) {
+        int key = in->key_of[v];
+        r->first_edge[v] = m;
+        const uint16_t *next;
+        int count;
+        if (SE_KEY_ON(key)) {
+            next = in->on_off[y][key - 729];
+            count = next[28];
+        } else {
+            next = in->off_on[table][key];
+            for (count = 0; count < 4 && next[count]; count++)
+                ;
+        }
+        if (m + count > SE_REACH_MAX_EDGES)
+            return -1;
+        for (int j = 0; j < count; j++)
+            if ((r->edge[m++] = in->node_of[next[j]]) < 0)
+                return -1;
+    }
+    r->first_edge[r->n] = m;
+    se_reach_components(r);
+    return 0;
+}
+
+static int may_close_cycle(const struct se_inner *in, int y, int table, int on)
+{
+    const se_reach *r = &in->reach;
+    int c = r->comp[in->node_of[on]];
+    if (!r->cyclic[c])
+        return 0;
+    const uint16_t *back = in->off_on[table][on - 729];
+    const uint16_t *offs = in->on_off[y][on - 729];
+    for (int i = 0; i < 4 && back[i]; i++) {
+        int q = in->node_of[back[i] - 729];
+        if (r->comp[q] != c)
+            continue;
+        for (int j = 0; j < offs[28]; j++) {
+            int a = in->node_of[offs[j]];
+            if (a != q && r->comp[a] == c)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* Which searches of this pass to run, per candidate key (bit 0 the
+ * cycle, 1 the chain from "on", 2 from "off"); all when the graph could
+ * not be made. */
+static void plan_pass(struct se_inner *in, const se_state *cur, int y, int x, int table)
+{
+    se_reach *r = &in->reach;
+    if (make_graph(in, y, table) < 0) {
+        memset(in->plan, 7, sizeof in->plan);
+        return;
+    }
+    int ntargets = 0;
+    for (int v = 0; v < r->n; v++)
+        r->target[v] = -1;
+    for (int cell = 0; cell < 81; cell++) {
+        int size = se_popcount(cur->cand[cell]);
+        if (size < 2 || (!x && size > 2))
+            continue;
+        for (unsigned m = cur->cand[cell]; m; m &= m - 1) {
+            int k = cell * 9 + se_lowest(m), on = in->node_of[k + 729], off = in->node_of[k];
+            uint8_t plan = may_close_cycle(in, y, table, k + 729) ? 1 : 0;
+            if (x) {
+                int a = se_reach_known(r, on, off), b = se_reach_known(r, off, on);
+                plan |= (uint8_t)((a != 0) << 1 | (b != 0) << 2);
+                if (a < 0 && r->target[off] < 0)
+                    r->target[off] = (int16_t)ntargets++;
+                if (b < 0 && r->target[on] < 0)
+                    r->target[on] = (int16_t)ntargets++;
+                if (a < 0 || b < 0)
+                    plan |= 8; /* ask the sets */
+            }
+            in->plan[k] = plan;
+        }
+    }
+    if (!ntargets)
+        return;
+    se_reach_sets(r, ntargets);
+    for (int k = 0; k < 729; k++) {
+        if (!(in->plan[k] & 8) || in->node_of[k] < 0)
+            continue;
+        int on = in->node_of[k + 729], off = in->node_of[k];
+        if ((in->plan[k] & 2) && se_reach_known(r, on, off) < 0 && !se_reach_path(r, on, off))
+            in->plan[k] &= (uint8_t)~2;
+        if ((in->plan[k] & 4) && se_reach_known(r, off, on) < 0 && !se_reach_path(r, off, on))
+            in->plan[k] &= (uint8_t)~4;
+    }
+}
+
 /* The forcing chains & cycles producer on the reduced grid: every hint. */
 static int static_chains(struct se_inner *in, const se_state *cur, const sudoku_cancel *cancel)
 {
     search q = { in, in->ws, cur };
     make_tables(in, cur);
+    se_reach *r = &in->reach;
+    r->n = 0;
+    memset(in->node_of, -1, sizeof in->node_of);
+    for (int on = 0; on < 2; on++)
+        for (int c = 0; c < 81; c++)
+            for (unsigned m = cur->cand[c]; m; m &= m - 1) {
+                int k = SE_KEY(on, c, se_lowest(m));
+                in->node_of[k] = (int16_t)r->n;
+                in->key_of[r->n++] = (uint16_t)k;
+            }
     static const int pass_y[3] = { 0, 1, 1 }, pass_x[3] = { 1, 0, 1 };
     for (int pass = 0; pass < 3; pass++) {
-        int y = pass_y[pass], x = pass_x[pass];
+        int y = pass_y[pass], x = pass_x[pass], table = x && y ? 2 : y;
+        plan_pass(in, cur, y, x, table);
         for (int cell = 0; cell < 81; cell++) {
             int size = se_popcount(cur->cand[cell]);
             if (size < 2 || (!x && size > 2))
@@ -587,12 +723,14 @@ static int static_chains(struct se_inner *in, const se_state *cur, const sudoku_
             if (sudoku_cancelled(cancel))
                 return -1;
             for (unsigned m = cur->cand[cell]; m; m &= m - 1) {
-                int d = se_lowest(m);
-                cycles(&q, SE_KEY(1, cell, d), y, x);
-                if (x) {
-                    forcing_chain(&q, SE_KEY(1, cell, d), y);
-                    forcing_chain(&q, SE_KEY(0, cell, d), y);
-                }
+                int d = se_lowest(m), on = SE_KEY(1, cell, d), off = SE_KEY(0, cell, d);
+                uint8_t plan = in->plan[cell * 9 + d];
+                if (plan & 1)
+                    cycles(&q, on, y, x);
+                if (x && (plan & 2))
+                    forcing_chain(&q, on, y);
+                if (x && (plan & 4))
+                    forcing_chain(&q, off, y);
                 if (in->overflow || in->ws->overflow)
                     return -1;
             }
@@ -601,15 +739,95 @@ static int static_chains(struct se_inner *in, const se_state *cur, const sudoku_
     return 0;
 }
 
+/*
+ * What an inner producer gives depends only on the reduced grid it runs
+ * on (its hints, their order, eliminations, complexities and identities)
+ * and on the outer producer's grid (the rule parents: removals from one
+ * to the other). Within one outer step the outer grid stays, and the same
+ * reduced grid comes back: a level-3 step first runs level 2 in full, and
+ * level 3 meets most of the same dry points again, whose forcing chains &
+ * cycles are the same; a propagation also meets a few grids twice. So
+ * each producer's usable hints, in order, are kept per reduced grid
+ * until the outer grid changes, and replayed from there.
+ */
+#define CACHE_SLOTS (1 << 13)
+#define CACHE_ENTRIES (CACHE_SLOTS / 2)
+#define CACHE_HINTS (1 << 16)
+#define CACHE_KEYS (1 << 21)
+
+typedef struct kept_hint {
+    uint64_t signature;
+    int complexity;
+    int elim_first, elim_count, parent_first, parent_count;
+} kept_hint;
+
+typedef struct kept_result {
+    uint64_t hash;
+    int kind;
+    uint16_t cand[81];
+    int hint_first, hint_count;
+} kept_result;
+
+struct se_inner_cache {
+    uint16_t src[81]; /* the outer grid the results are valid for */
+    int valid;
+    kept_result entry[CACHE_ENTRIES];
+    int nentry;
+    int32_t slot[CACHE_SLOTS]; /* entry + 1, 0 empty */
+    kept_hint hint[CACHE_HINTS];
+    int nhint;
+    uint16_t key[CACHE_KEYS];
+    int nkey;
+};
+
+static struct se_inner_cache *cache_new(void)
+{
+    return calloc(1, sizeof(struct se_inner_cache));
+}
+
+static void cache_clear(struct se_inner_cache *c)
+{
+    c->nentry = c->nhint = c->nkey = 0;
+    memset(c->slot, 0, sizeof c->slot);
+}
+
+static uint64_t grid_hash(const se_state *g, int kind)
+{
+    uint64_t h = (uint64_t)kind + 1;
+    const uint64_t *w = (const uint64_t *)(const void *)g->cand;
+    for (int i = 0; i < 20; i++) /* 160 of the 162 bytes, then the last cell */
+        h = mix(h, w[i]);
+    return mix(h, g->cand[80]);
+}
+
+static const kept_result *cache_find(const struct se_inner_cache *c, const se_state *cur,
+                                     int kind, uint64_t hash, unsigned *at)
+{
+    unsigned i = (unsigned)(hash >> 32) & (CACHE_SLOTS - 1);
+    for (; c->slot[i]; i = (i + 1) & (CACHE_SLOTS - 1)) {
+        const kept_result *e = &c->entry[c->slot[i] - 1];
+        if (e->hash == hash && e->kind == kind && !memcmp(e->cand, cur->cand, sizeof e->cand))
+            return e;
+    }
+    *at = i;
+    return NULL;
+}
+
 /* The collected hints in the reference's order, each with the same
- * eliminations as an earlier one dropped; those with rule parents give
- * their eliminations as new "off"s. Returns how many were added, -1 when
- * a pool ran out; *used: a hint had rule parents. */
-static int emit(se_chain_ws *ws, struct se_inner *in, se_pset *to_off, int32_t *queue,
-                int *tail, int *used)
+ * eliminations as an earlier one dropped; those with rule parents kept
+ * as a new entry (NULL when the cache is full). */
+static kept_result *keep(struct se_inner *in, struct se_inner_cache *c, const se_state *cur,
+                         int kind, uint64_t hash, unsigned at)
 {
     sort_hints(in);
-    int added = 0;
+    if (c->nentry >= CACHE_ENTRIES)
+        return NULL;
+    kept_result *e = &c->entry[c->nentry];
+    e->hash = hash;
+    e->kind = kind;
+    memcpy(e->cand, cur->cand, sizeof e->cand);
+    e->hint_first = c->nhint;
+    e->hint_count = 0;
     if (++in->table_now == 0) {
         memset(in->table_mark, 0, sizeof in->table_mark);
         in->table_now = 1;
@@ -632,7 +850,33 @@ static int emit(se_chain_ws *ws, struct se_inner *in, se_pset *to_off, int32_t *
         in->table_hint[slot] = in->order[i];
         if (!h->parent_count)
             continue;
-        *used = 1;
+        if (c->nhint >= CACHE_HINTS || c->nkey + h->parent_count + h->elim_count > CACHE_KEYS)
+            return NULL;
+        kept_hint *k = &c->hint[c->nhint++];
+        k->signature = h->signature;
+        k->complexity = h->complexity;
+        k->parent_first = c->nkey;
+        k->parent_count = h->parent_count;
+        memcpy(&c->key[c->nkey], &in->key[h->parent_first], sizeof(uint16_t) * (size_t)h->parent_count);
+        c->nkey += h->parent_count;
+        k->elim_first = c->nkey;
+        k->elim_count = h->elim_count;
+        memcpy(&c->key[c->nkey], &in->key[h->elim_first], sizeof(uint16_t) * (size_t)h->elim_count);
+        c->nkey += h->elim_count;
+        e->hint_count++;
+    }
+    c->slot[at] = ++c->nentry;
+    return e;
+}
+
+/* The eliminations of a result's hints as new "off"s resting on their
+ * rule parents. Returns how many were added, -1 when a pool ran out. */
+static int emit(se_chain_ws *ws, const struct se_inner_cache *c, const kept_result *e,
+                se_pset *to_off, int32_t *queue, int *tail)
+{
+    int added = 0;
+    for (int i = 0; i < e->hint_count; i++) {
+        const kept_hint *h = &c->hint[e->hint_first + i];
         if (ws->nnested >= SE_MAX_NESTED) {
             ws->overflow = 1;
             return -1;
@@ -640,11 +884,11 @@ static int emit(se_chain_ws *ws, struct se_inner *in, se_pset *to_off, int32_t *
         int ref = ws->nnested++;
         ws->nested[ref].signature = h->signature;
         ws->nested[ref].complexity = h->complexity;
-        for (int e = 0; e < h->elim_count; e++) {
-            int key = in->key[h->elim_first + e];
+        for (int x = 0; x < h->elim_count; x++) {
+            int key = c->key[h->elim_first + x];
             if (to_off->at[key] >= 0)
                 continue;
-            int32_t first = to_off->at[in->key[h->parent_first]];
+            int32_t first = to_off->at[c->key[h->parent_first]];
             if (first < 0) { /* a rule parent the chain did not remove: cannot be */
                 ws->overflow = 1;
                 return -1;
@@ -653,7 +897,7 @@ static int emit(se_chain_ws *ws, struct se_inner *in, se_pset *to_off, int32_t *
             if (nn < 0)
                 return -1;
             for (int p = 1; p < h->parent_count; p++) {
-                int32_t pn = to_off->at[in->key[h->parent_first + p]];
+                int32_t pn = to_off->at[c->key[h->parent_first + p]];
                 if (pn < 0) {
                     ws->overflow = 1;
                     return -1;
@@ -684,27 +928,46 @@ int se_nested_offs(se_chain_ws *ws, const se_state *cur, const se_state *src,
         ws->overflow = 1;
         return -1;
     }
+    struct se_inner_cache *c = in->cache;
+    if (!c->valid || memcmp(c->src, src->cand, sizeof c->src)) {
+        cache_clear(c);
+        memcpy(c->src, src->cand, sizeof c->src);
+        c->valid = 1;
+    }
     in->ws->cancel = ws->cancel;
     for (int r = 0; r < 2 && rules[level][r] >= 0; r++) {
-        in->nhint = in->nkey = 0;
-        in->overflow = 0;
-        in->ws->overflow = 0;
-        in->src = src;
-        in->cur = cur;
         int kind = rules[level][r], got;
-        if (kind == 0)
-            got = static_chains(in, cur, ws->cancel);
-        else
-            got = se_forcing_chains_all(cur, kind, in->ws, in, ws->cancel);
-        if (got < 0 || in->overflow || in->ws->overflow) {
-            if (sudoku_cancelled(ws->cancel) || in->ws->cancelled)
-                ws->cancelled = 1;
-            ws->overflow = 1;
-            return -1;
+        uint64_t hash = grid_hash(cur, kind);
+        unsigned at = 0;
+        const kept_result *e = cache_find(c, cur, kind, hash, &at);
+        if (!e) {
+            in->nhint = in->nkey = 0;
+            in->overflow = 0;
+            in->ws->overflow = 0;
+            in->src = src;
+            in->cur = cur;
+            if (kind == 0)
+                got = static_chains(in, cur, ws->cancel);
+            else
+                got = se_forcing_chains_all(cur, kind, in->ws, in, ws->cancel);
+            if (got < 0 || in->overflow || in->ws->overflow) {
+                if (sudoku_cancelled(ws->cancel) || in->ws->cancelled)
+                    ws->cancelled = 1;
+                ws->overflow = 1;
+                return -1;
+            }
+            if (!(e = keep(in, c, cur, kind, hash, at))) {
+                /* full: start again with this one */
+                cache_clear(c);
+                cache_find(c, cur, kind, hash, &at);
+                if (!(e = keep(in, c, cur, kind, hash, at))) {
+                    ws->overflow = 1;
+                    return -1;
+                }
+            }
         }
-        int used = 0, added = emit(ws, in, to_off, queue, tail, &used);
-        if (added < 0 || used)
-            return added;
+        if (e->hint_count)
+            return emit(ws, c, e, to_off, queue, tail);
     }
     return 0;
 }

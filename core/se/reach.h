@@ -1,0 +1,75 @@
+/*
+ * reach.h - which potentials a breadth-first chain search can reach, for
+ * skipping the searches that cannot find anything (nested.c).
+ *
+ * A chain search only ever follows the implication graph of its pass (on
+ * -> off, off -> on), so it can meet a potential only if the graph has a
+ * path to it. The graph's strongly connected components (Tarjan's
+ * algorithm, without recursion) give, per component, the set of nodes it
+ * reaches: Tarjan closes a component only after every component it has
+ * an edge to, so each set is the union of its successors' sets, built in
+ * one pass.
+ */
+#ifndef SUDOKU_SE_REACH_H
+#define SUDOKU_SE_REACH_H
+
+#include <stdint.h>
+
+#define SE_REACH_MAX_NODES 1458
+#define SE_REACH_WORDS ((SE_REACH_MAX_NODES + 63) / 64)
+#define SE_REACH_MAX_EDGES (729 * 32)
+
+typedef struct se_reach {
+    /* the graph, filled by the caller: node v's successors are
+     * edge[first_edge[v] .. first_edge[v + 1]) */
+    int n;
+    int32_t first_edge[SE_REACH_MAX_NODES + 1];
+    int16_t edge[SE_REACH_MAX_EDGES];
+    /* se_reach_components: the components, numbered in the order Tarjan
+     * closes them, so that a path between two components always goes to
+     * a smaller number; their members in that order */
+    int ncomp;
+    int16_t comp[SE_REACH_MAX_NODES];   /* component of a node */
+    uint8_t cyclic[SE_REACH_MAX_NODES]; /* per component: a path from a member to itself */
+    int16_t member[SE_REACH_MAX_NODES];
+    int16_t comp_first[SE_REACH_MAX_NODES + 1];
+    /* se_reach_sets: per component, which of the targets it reaches (bit
+     * target[v] for node v; -1: not a target) */
+    int words;
+    int16_t target[SE_REACH_MAX_NODES];
+    uint64_t reached[SE_REACH_MAX_NODES][SE_REACH_WORDS];
+    /* scratch */
+    int16_t order[SE_REACH_MAX_NODES], low[SE_REACH_MAX_NODES];
+    int16_t stack[SE_REACH_MAX_NODES], call[SE_REACH_MAX_NODES];
+    int32_t next_edge[SE_REACH_MAX_NODES];
+    int16_t merged[SE_REACH_MAX_NODES];
+} se_reach;
+
+/* The components of the graph in r. */
+void se_reach_components(se_reach *r);
+
+/* Is there a path of one link or more from node `from` to node `to`? 1
+ * yes, 0 no, -1 the components cannot tell (they are different and the
+ * one of `from` is closed later). */
+static inline int se_reach_known(const se_reach *r, int from, int to)
+{
+    int a = r->comp[from], b = r->comp[to];
+    if (a == b)
+        return from != to || r->cyclic[a];
+    return a < b ? 0 : -1;
+}
+
+/* After se_reach_components, with target[] set for the nodes to ask
+ * about (numbered from 0, at most SE_REACH_MAX_NODES): what each
+ * component reaches among them. */
+void se_reach_sets(se_reach *r, int ntargets);
+
+/* After se_reach_sets: is there a path of one link or more from node
+ * `from` to node `to` (a target)? */
+static inline int se_reach_path(const se_reach *r, int from, int to)
+{
+    int t = r->target[to];
+    return (int)(r->reached[r->comp[from]][t >> 6] >> (t & 63) & 1);
+}
+
+#endif
