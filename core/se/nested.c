@@ -524,21 +524,42 @@ static void forcing_chain(search *q, int source, int y)
     }
 }
 
+/* The implications of each candidate on grid g (only a candidate's
+ * entries are ever read). An "on"'s list with the cell rule is the cell's
+ * other digits, then the list without it; an "off"'s XY list is its Y
+ * entry (the cell rule), if any, then its X entries (house rules). */
 static void make_tables(struct se_inner *in, const se_state *g)
 {
-    for (int k = 0; k < 729; k++) {
-        int present = g->cand[k / 9] >> (k % 9) & 1;
-        for (int y = 0; y < 2; y++) {
-            uint16_t *offs = in->on_off[y][k];
-            offs[28] = present ? (uint16_t)se_on_to_off(g, k + 729, y, offs) : 0;
-        }
-        for (int t = 0; t < 3; t++) { /* X, Y, XY */
+    for (int cell = 0; cell < 81; cell++) {
+        unsigned cand = g->cand[cell];
+        if (!cand)
+            continue;
+        int others = se_popcount(cand) - 1;
+        for (unsigned m = cand; m; m &= m - 1) {
+            int k = cell * 9 + se_lowest(m);
+            uint16_t *with = in->on_off[1][k], *without = in->on_off[0][k];
+            int n = se_on_to_off(g, k + 729, 1, with);
+            with[28] = (uint16_t)n;
+            memcpy(without, with + others, sizeof(uint16_t) * (size_t)(n - others));
+            without[28] = (uint16_t)(n - others);
             uint16_t keys[4] = { 0, 0, 0, 0 };
             int8_t rule[4] = { 0, 0, 0, 0 };
-            if (present)
-                se_off_to_on_keys(g, k, t != 0, t != 1, keys, rule);
-            memcpy(in->off_on[t][k], keys, sizeof keys);
-            memcpy(in->off_on_rule[t][k], rule, sizeof rule);
+            int count = se_off_to_on_keys(g, k, 1, 1, keys, rule);
+            memcpy(in->off_on[2][k], keys, sizeof keys);
+            memcpy(in->off_on_rule[2][k], rule, sizeof rule);
+            int cell_rule = count && rule[0] == -1;
+            uint16_t *y = in->off_on[1][k], *x = in->off_on[0][k];
+            int8_t *yr = in->off_on_rule[1][k], *xr = in->off_on_rule[0][k];
+            memset(y, 0, sizeof(uint16_t) * 4);
+            memset(x, 0, sizeof(uint16_t) * 4);
+            if (cell_rule) {
+                y[0] = keys[0];
+                yr[0] = -1;
+            }
+            for (int i = cell_rule; i < count; i++) {
+                x[i - cell_rule] = keys[i];
+                xr[i - cell_rule] = rule[i];
+            }
         }
     }
 }
@@ -620,9 +641,15 @@ static int make_graph(struct se_inner *in, int y, int table)
         }
         if (m + count > SE_REACH_MAX_EDGES)
             return -1;
-        for (int j = 0; j < count; j++)
+        for (int j = 0; j < count; j++) {
+            /* an "off" that implies nothing (most of them) is left out:
+             * no path goes through it, and a path to it is a path to one
+             * of the "on"s it comes from (sink_reach) */
+            if (SE_KEY_ON(key) && !in->off_on[table][next[j]][0])
+                continue;
             if ((r->edge[m++] = in->node_of[next[j]]) < 0)
                 return -1;
+        }
     }
     r->first_edge[r->n] = m;
     se_reach_components(r);
@@ -650,6 +677,35 @@ static int may_close_cycle(const struct se_inner *in, int y, int table, int on)
     return 0;
 }
 
+/* Does "on" p reach the "off" of candidate key t, left out of the graph
+ * as a dead end? Only through an "on" s it comes from: the candidates
+ * s that "on" t turns off (the on -> off rules are symmetric). sets: the
+ * reachability sets are made (else: mark what they must hold; 1 yes, 0
+ * no, -1 ask again with the sets). */
+static int sink_reach(struct se_inner *in, int y, int on, int t, int sets, int *ntargets)
+{
+    se_reach *r = &in->reach;
+    const uint16_t *from = in->on_off[y][t];
+    int unknown = 0;
+    for (int j = 0; j < from[28]; j++) {
+        int s = in->node_of[from[j] + 729];
+        int known = se_reach_known(r, on, s);
+        if (known > 0)
+            return 1;
+        if (known == 0)
+            continue;
+        if (sets) {
+            if (se_reach_path(r, on, s))
+                return 1;
+        } else {
+            unknown = 1;
+            if (r->target[s] < 0)
+                r->target[s] = (int16_t)(*ntargets)++;
+        }
+    }
+    return unknown ? -1 : 0;
+}
+
 /* Which searches of this pass to run, per candidate key (bit 0 the
  * cycle, 1 the chain from "on", 2 from "off"); all when the graph could
  * not be made. */
@@ -671,12 +727,17 @@ static void plan_pass(struct se_inner *in, const se_state *cur, int y, int x, in
             int k = cell * 9 + se_lowest(m), on = in->node_of[k + 729], off = in->node_of[k];
             uint8_t plan = may_close_cycle(in, y, table, k + 729) ? 1 : 0;
             if (x) {
-                int a = se_reach_known(r, on, off), b = se_reach_known(r, off, on);
-                plan |= (uint8_t)((a != 0) << 1 | (b != 0) << 2);
-                if (a < 0 && r->target[off] < 0)
-                    r->target[off] = (int16_t)ntargets++;
+                int a, b = se_reach_known(r, off, on);
+                if (in->off_on[table][k][0]) {
+                    a = se_reach_known(r, on, off);
+                    if (a < 0 && r->target[off] < 0)
+                        r->target[off] = (int16_t)ntargets++;
+                } else {
+                    a = sink_reach(in, y, on, k, 0, &ntargets);
+                }
                 if (b < 0 && r->target[on] < 0)
                     r->target[on] = (int16_t)ntargets++;
+                plan |= (uint8_t)((a != 0) << 1 | (b != 0) << 2);
                 if (a < 0 || b < 0)
                     plan |= 8; /* ask the sets */
             }
@@ -690,8 +751,12 @@ static void plan_pass(struct se_inner *in, const se_state *cur, int y, int x, in
         if (!(in->plan[k] & 8) || in->node_of[k] < 0)
             continue;
         int on = in->node_of[k + 729], off = in->node_of[k];
-        if ((in->plan[k] & 2) && se_reach_known(r, on, off) < 0 && !se_reach_path(r, on, off))
-            in->plan[k] &= (uint8_t)~2;
+        if (in->plan[k] & 2) {
+            int a = in->off_on[table][k][0] ? se_reach_known(r, on, off) > 0 || se_reach_path(r, on, off)
+                                           : sink_reach(in, y, on, k, 1, NULL);
+            if (!a)
+                in->plan[k] &= (uint8_t)~2;
+        }
         if ((in->plan[k] & 4) && se_reach_known(r, off, on) < 0 && !se_reach_path(r, off, on))
             in->plan[k] &= (uint8_t)~4;
     }
