@@ -74,6 +74,7 @@ struct se_inner {
      * candidate's key (-1 for the others) and key of a node */
     int16_t node_of[1458];
     uint16_t key_of[1458];
+    int16_t live[1458], fill[1458];
     se_reach reach;
     uint8_t plan[729];
     /* the kept hints by their eliminations' hash: open addressing */
@@ -624,34 +625,46 @@ static int same_elims(const struct se_inner *in, const inner_hint *a, const inne
  */
 static int make_graph(struct se_inner *in, int y, int table)
 {
+    /* An "off" that implies nothing (most of them) is left out: no path
+     * goes through it, and a path to it is a path to one of the "on"s it
+     * comes from (sink_reach). So the graph is made from the other "off"s
+     * (the first half of the nodes): their "on"s, and the "on"s they come
+     * from, which are those they turn off themselves when "on" (the
+     * on -> off rules are symmetric). */
     se_reach *r = &in->reach;
-    int m = 0;
-    for (int v = 0; v < r->n; v++) {
+    int half = r->n / 2, nlive = 0;
+    int16_t *live = in->live, *fill = in->fill;
+    for (int v = 0; v <= r->n; v++)
+        r->first_edge[v] = 0;
+    for (int v = 0; v < half; v++) {
         int key = in->key_of[v];
-        r->first_edge[v] = m;
-        const uint16_t *next;
-        int count;
-        if (SE_KEY_ON(key)) {
-            next = in->on_off[y][key - 729];
-            count = next[28];
-        } else {
-            next = in->off_on[table][key];
-            for (count = 0; count < 4 && next[count]; count++)
-                ;
-        }
-        if (m + count > SE_REACH_MAX_EDGES)
-            return -1;
-        for (int j = 0; j < count; j++) {
-            /* an "off" that implies nothing (most of them) is left out:
-             * no path goes through it, and a path to it is a path to one
-             * of the "on"s it comes from (sink_reach) */
-            if (SE_KEY_ON(key) && !in->off_on[table][next[j]][0])
-                continue;
-            if ((r->edge[m++] = in->node_of[next[j]]) < 0)
-                return -1;
+        const uint16_t *ons = in->off_on[table][key];
+        if (!ons[0])
+            continue;
+        live[nlive++] = (int16_t)v;
+        for (int j = 0; j < 4 && ons[j]; j++)
+            r->first_edge[v + 1]++;
+        const uint16_t *from = in->on_off[y][key];
+        for (int j = 0; j < from[28]; j++)
+            r->first_edge[in->node_of[from[j] + 729] + 1]++;
+    }
+    for (int v = 0; v < r->n; v++) {
+        r->first_edge[v + 1] += r->first_edge[v];
+        fill[v] = (int16_t)r->first_edge[v];
+    }
+    if (r->first_edge[r->n] > SE_REACH_MAX_EDGES)
+        return -1;
+    for (int i = 0; i < nlive; i++) {
+        int v = live[i], key = in->key_of[v];
+        const uint16_t *ons = in->off_on[table][key];
+        for (int j = 0; j < 4 && ons[j]; j++)
+            r->edge[fill[v]++] = in->node_of[ons[j]];
+        const uint16_t *from = in->on_off[y][key];
+        for (int j = 0; j < from[28]; j++) {
+            int u = in->node_of[from[j] + 729];
+            r->edge[fill[u]++] = (int16_t)v;
         }
     }
-    r->first_edge[r->n] = m;
     se_reach_components(r);
     return 0;
 }
@@ -685,6 +698,8 @@ static int may_close_cycle(const struct se_inner *in, int y, int table, int on)
 static int sink_reach(struct se_inner *in, int y, int on, int t, int sets, int *ntargets)
 {
     se_reach *r = &in->reach;
+    if (r->first_edge[on] == r->first_edge[on + 1])
+        return 0;
     const uint16_t *from = in->on_off[y][t];
     int unknown = 0;
     for (int j = 0; j < from[28]; j++) {

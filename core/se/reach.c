@@ -13,7 +13,10 @@ void se_reach_components(se_reach *r)
         r->comp[v] = -1;
     }
     for (int root = 0; root < n; root++) {
-        if (r->order[root] >= 0)
+        /* a node nothing leaves is a component of its own: met from a
+         * node something leaves if anything leads to it, else numbered
+         * at the end (no path starts or ends there) */
+        if (r->order[root] >= 0 || r->first_edge[root] == r->first_edge[root + 1])
             continue;
         int depth = 0;
         r->call[0] = (int16_t)root;
@@ -59,6 +62,13 @@ void se_reach_components(se_reach *r)
             }
         }
     }
+    for (int v = 0; v < n; v++)
+        if (r->order[v] < 0) {
+            r->comp[v] = (int16_t)comps;
+            r->cyclic[comps] = 0;
+            r->comp_first[comps++] = (int16_t)placed;
+            r->member[placed++] = (int16_t)v;
+        }
     r->ncomp = comps;
     r->comp_first[comps] = (int16_t)placed;
 }
@@ -71,6 +81,13 @@ void se_reach_sets(se_reach *r, int ntargets)
     for (int c = 0; c < r->ncomp; c++)
         r->merged[c] = -1;
     for (int c = 0; c < r->ncomp; c++) {
+        int first = r->member[r->comp_first[c]];
+        if (r->comp_first[c + 1] - r->comp_first[c] == 1 &&
+            r->first_edge[first] == r->first_edge[first + 1]) {
+            /* nothing leaves it: its set is empty (and never asked for) */
+            r->merged[c] = -2;
+            continue;
+        }
         uint64_t *bits = r->reached[c];
         memset(bits, 0, sizeof(uint64_t) * (size_t)words);
         for (int i = r->comp_first[c]; i < r->comp_first[c + 1]; i++) {
@@ -83,8 +100,8 @@ void se_reach_sets(se_reach *r, int ntargets)
                     continue;
                 if (r->target[w] >= 0)
                     bits[r->target[w] >> 6] |= 1ull << (r->target[w] & 63);
-                if (r->merged[cw] == c)
-                    continue; /* that component's set is in already */
+                if (r->merged[cw] == c || r->merged[cw] == -2)
+                    continue; /* that component's set is in already, or empty */
                 r->merged[cw] = (int16_t)c;
                 const uint64_t *more = r->reached[cw];
                 for (int x = 0; x < words; x++)

@@ -53,6 +53,8 @@ void se_reach_components(se_reach *r);
  * one of `from` is closed later). */
 static inline int se_reach_known(const se_reach *r, int from, int to)
 {
+    if (r->first_edge[from] == r->first_edge[from + 1])
+        return 0; /* nothing leaves it */
     int a = r->comp[from], b = r->comp[to];
     if (a == b)
         return from != to || r->cyclic[a];
