@@ -274,6 +274,9 @@ void se_inner_free(struct se_inner *in);
 void se_inner_record(struct se_inner *in, se_chain_ws *ws, const se_hint *hint,
                      const int32_t *ends, int nends, int root_cause, double difficulty,
                      int complexity, int sort_key);
+/* nested.c: a cell the collecting multiple forcing chains producer can
+ * skip (none of its cell or region chains can give a hint). */
+int se_inner_skip_cell(const struct se_inner *in, int cell);
 /* Every hint of a forcing chains producer (kind as below) on grid s,
  * recorded in `collect`, in the reference's order of discovery. 0, or -1
  * when a pool ran out or the search was cancelled. */

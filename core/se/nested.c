@@ -77,6 +77,11 @@ struct se_inner {
     int16_t live[1458], fill[1458];
     se_reach reach;
     uint8_t plan[729];
+    int prepared;   /* the tables and nodes are those of the grid at hand */
+    /* the multiple forcing chains: what each "on" reaches; the cells to skip */
+    uint64_t rset[729][SE_REACH_WORDS];
+    uint8_t skip[81];
+    int skip_valid;
     /* the kept hints by their eliminations' hash: open addressing */
     uint32_t table_mark[2 * MAX_HINTS], table_now;
     int table_hint[2 * MAX_HINTS];
@@ -777,10 +782,10 @@ static void plan_pass(struct se_inner *in, const se_state *cur, int y, int x, in
     }
 }
 
-/* The forcing chains & cycles producer on the reduced grid: every hint. */
-static int static_chains(struct se_inner *in, const se_state *cur, const sudoku_cancel *cancel)
+/* The tables and the graph's nodes for grid cur: every "off", then every
+ * "on", in key order. */
+static void prepare(struct se_inner *in, const se_state *cur)
 {
-    search q = { in, in->ws, cur };
     make_tables(in, cur);
     se_reach *r = &in->reach;
     r->n = 0;
@@ -792,6 +797,104 @@ static int static_chains(struct se_inner *in, const se_state *cur, const sudoku_
                 in->node_of[k] = (int16_t)r->n;
                 in->key_of[r->n++] = (uint16_t)k;
             }
+    in->prepared = 1;
+}
+
+/*
+ * The multiple forcing chains producer (forcing_chains.c, kind 1) on the
+ * reduced grid propagates without changing the grid: what an "on"
+ * assumption implies is what the XY pass's graph reaches from it (less,
+ * when a contradiction stops it). Its only hints are what all the digits
+ * of a cell (three or more) imply, and what all the places of a digit in
+ * a house imply, the house met from its first place. So a cell whose
+ * digits' reached sets have nothing in common, and whose region chains'
+ * places have nothing in common either, gives no hint: the producer
+ * skips it (se_inner_skip_cell). A skipped cell's propagations are not
+ * cached for later cells, which then make them again: the same sets.
+ */
+static void plan_multiple(struct se_inner *in, const se_state *cur)
+{
+    if (!in->prepared)
+        prepare(in, cur);
+    in->skip_valid = 0;
+    se_reach *r = &in->reach;
+    if (make_graph(in, 1, 2) < 0)
+        return;
+    int n = r->n, half = n / 2, words = (n + 63) / 64;
+    for (int v = 0; v < n; v++)
+        r->target[v] = (int16_t)v;
+    se_reach_sets(r, n);
+    /* each candidate's reached set, over all nodes: the graph's part, and
+     * the dead-end "off"s of every "on" reached (or the assumption) */
+    for (int v = half; v < n; v++) {
+        int k = in->key_of[v] - 729;
+        uint64_t *set = in->rset[k];
+        if (r->first_edge[v] == r->first_edge[v + 1])
+            memset(set, 0, sizeof(uint64_t) * (size_t)words);
+        else
+            memcpy(set, r->reached[r->comp[v]], sizeof(uint64_t) * (size_t)words);
+        const uint16_t *offs = in->on_off[1][k];
+        for (int j = 0; j < offs[28]; j++) {
+            int o = in->node_of[offs[j]];
+            set[o >> 6] |= 1ull << (o & 63);
+        }
+        for (int w = half >> 6; w < words; w++)
+            for (uint64_t b = set[w]; b; b &= b - 1) {
+                int u = w * 64 + __builtin_ctzll(b);
+                if (u < half || u == v)
+                    continue;
+                const uint16_t *more = in->on_off[1][in->key_of[u] - 729];
+                for (int j = 0; j < more[28]; j++) {
+                    int o = in->node_of[more[j]];
+                    set[o >> 6] |= 1ull << (o & 63);
+                }
+            }
+    }
+    for (int cell = 0; cell < 81; cell++) {
+        unsigned cand = cur->cand[cell];
+        in->skip[cell] = 0;
+        if (se_popcount(cand) < 3)
+            continue;
+        uint64_t common[SE_REACH_WORDS];
+        int any = 0;
+        for (int w = 0; w < words; w++)
+            common[w] = ~0ull;
+        for (unsigned m = cand; m; m &= m - 1)
+            for (int w = 0; w < words; w++)
+                common[w] &= in->rset[cell * 9 + se_lowest(m)][w];
+        for (int w = 0; w < words; w++)
+            any |= common[w] != 0;
+        for (unsigned m = cand; m && !any; m &= m - 1) {
+            int d = se_lowest(m);
+            for (int t = 0; t < 3 && !any; t++) {
+                int house = se_cell_house[cell][t];
+                unsigned places = cur->pos[house][d + 1];
+                if (se_popcount(places) < 2 || se_house_cell[house][se_lowest(places)] != cell)
+                    continue;
+                for (int w = 0; w < words; w++)
+                    common[w] = ~0ull;
+                for (; places; places &= places - 1)
+                    for (int w = 0; w < words; w++)
+                        common[w] &= in->rset[se_house_cell[house][se_lowest(places)] * 9 + d][w];
+                for (int w = 0; w < words; w++)
+                    any |= common[w] != 0;
+            }
+        }
+        in->skip[cell] = (uint8_t)!any;
+    }
+    in->skip_valid = 1;
+}
+
+int se_inner_skip_cell(const struct se_inner *in, int cell)
+{
+    return in->skip_valid && in->skip[cell];
+}
+
+/* The forcing chains & cycles producer on the reduced grid: every hint. */
+static int static_chains(struct se_inner *in, const se_state *cur, const sudoku_cancel *cancel)
+{
+    search q = { in, in->ws, cur };
+    prepare(in, cur);
     static const int pass_y[3] = { 0, 1, 1 }, pass_x[3] = { 1, 0, 1 };
     for (int pass = 0; pass < 3; pass++) {
         int y = pass_y[pass], x = pass_x[pass], table = x && y ? 2 : y;
@@ -1015,6 +1118,7 @@ int se_nested_offs(se_chain_ws *ws, const se_state *cur, const se_state *src,
         c->valid = 1;
     }
     in->ws->cancel = ws->cancel;
+    in->prepared = 0;
     for (int r = 0; r < 2 && rules[level][r] >= 0; r++) {
         int kind = rules[level][r], got;
         uint64_t hash = grid_hash(cur, kind);
@@ -1026,10 +1130,14 @@ int se_nested_offs(se_chain_ws *ws, const se_state *cur, const se_state *src,
             in->ws->overflow = 0;
             in->src = src;
             in->cur = cur;
-            if (kind == 0)
+            if (kind == 0) {
                 got = static_chains(in, cur, ws->cancel);
-            else
+            } else {
+                if (kind == 1)
+                    plan_multiple(in, cur);
                 got = se_forcing_chains_all(cur, kind, in->ws, in, ws->cancel);
+                in->skip_valid = 0;
+            }
             if (got < 0 || in->overflow || in->ws->overflow) {
                 if (sudoku_cancelled(ws->cancel) || in->ws->cancelled)
                     ws->cancelled = 1;
