@@ -677,18 +677,21 @@ static int make_graph(struct se_inner *in, int y, int table)
 static int may_close_cycle(const struct se_inner *in, int y, int table, int on)
 {
     const se_reach *r = &in->reach;
-    int c = r->comp[in->node_of[on]];
+    int v = in->node_of[on];
+    if (r->first_edge[v] == r->first_edge[v + 1])
+        return 0; /* nothing leaves it */
+    int c = r->comp[v];
     if (!r->cyclic[c])
         return 0;
     const uint16_t *back = in->off_on[table][on - 729];
     const uint16_t *offs = in->on_off[y][on - 729];
     for (int i = 0; i < 4 && back[i]; i++) {
         int q = in->node_of[back[i] - 729];
-        if (r->comp[q] != c)
+        if (r->seen[q] != r->gen || r->comp[q] != c)
             continue;
         for (int j = 0; j < offs[28]; j++) {
             int a = in->node_of[offs[j]];
-            if (a != q && r->comp[a] == c)
+            if (a != q && r->seen[a] == r->gen && r->comp[a] == c)
                 return 1;
         }
     }
@@ -745,6 +748,11 @@ static void plan_pass(struct se_inner *in, const se_state *cur, int y, int x, in
             continue;
         for (unsigned m = cur->cand[cell]; m; m &= m - 1) {
             int k = cell * 9 + se_lowest(m), on = in->node_of[k + 729], off = in->node_of[k];
+            if (r->first_edge[on] == r->first_edge[on + 1] &&
+                r->first_edge[off] == r->first_edge[off + 1]) {
+                in->plan[k] = 0; /* both are dead ends: nothing to search */
+                continue;
+            }
             uint8_t plan = may_close_cycle(in, y, table, k + 729) ? 1 : 0;
             if (x) {
                 int a, b = se_reach_known(r, off, on);

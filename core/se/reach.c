@@ -8,26 +8,31 @@
 void se_reach_components(se_reach *r)
 {
     int n = r->n, comps = 0, counter = 0, top = 0, placed = 0;
-    for (int v = 0; v < n; v++) {
-        r->order[v] = -1;
-        r->comp[v] = -1;
+    if (++r->gen == 0) {
+        memset(r->seen, 0, sizeof r->seen);
+        r->gen = 1;
     }
+    const uint32_t gen = r->gen;
     for (int root = 0; root < n; root++) {
-        /* a node nothing leaves is a component of its own: met from a
-         * node something leaves if anything leads to it, else numbered
-         * at the end (no path starts or ends there) */
-        if (r->order[root] >= 0 || r->first_edge[root] == r->first_edge[root + 1])
+        /* a node nothing leaves is met from a node something leaves if
+         * anything leads to it; else it is left unseen (no path starts
+         * or ends there) */
+        if (r->seen[root] == gen || r->first_edge[root] == r->first_edge[root + 1])
             continue;
         int depth = 0;
         r->call[0] = (int16_t)root;
         r->next_edge[root] = r->first_edge[root];
+        r->seen[root] = gen;
+        r->comp[root] = -1;
         r->order[root] = r->low[root] = (int16_t)counter++;
         r->stack[top++] = (int16_t)root;
         while (depth >= 0) {
             int v = r->call[depth];
             if (r->next_edge[v] < r->first_edge[v + 1]) {
                 int w = r->edge[r->next_edge[v]++];
-                if (r->order[w] < 0) { /* a tree edge: descend */
+                if (r->seen[w] != gen) { /* a tree edge: descend */
+                    r->seen[w] = gen;
+                    r->comp[w] = -1;
                     r->order[w] = r->low[w] = (int16_t)counter++;
                     r->next_edge[w] = r->first_edge[w];
                     r->stack[top++] = (int16_t)w;
@@ -62,13 +67,6 @@ void se_reach_components(se_reach *r)
             }
         }
     }
-    for (int v = 0; v < n; v++)
-        if (r->order[v] < 0) {
-            r->comp[v] = (int16_t)comps;
-            r->cyclic[comps] = 0;
-            r->comp_first[comps++] = (int16_t)placed;
-            r->member[placed++] = (int16_t)v;
-        }
     r->ncomp = comps;
     r->comp_first[comps] = (int16_t)placed;
 }

@@ -25,11 +25,13 @@ typedef struct se_reach {
     int n;
     int32_t first_edge[SE_REACH_MAX_NODES + 1];
     int16_t edge[SE_REACH_MAX_EDGES];
-    /* se_reach_components: the components, numbered in the order Tarjan
-     * closes them, so that a path between two components always goes to
-     * a smaller number; their members in that order */
+    /* se_reach_components: the components of the nodes met from those
+     * something leaves (the others are on no path), numbered in the order
+     * Tarjan closes them, so that a path between two components always
+     * goes to a smaller number; their members in that order */
     int ncomp;
-    int16_t comp[SE_REACH_MAX_NODES];   /* component of a node */
+    uint32_t seen[SE_REACH_MAX_NODES], gen; /* seen[v] == gen: v has a component */
+    int16_t comp[SE_REACH_MAX_NODES];   /* component of a seen node */
     uint8_t cyclic[SE_REACH_MAX_NODES]; /* per component: a path from a member to itself */
     int16_t member[SE_REACH_MAX_NODES];
     int16_t comp_first[SE_REACH_MAX_NODES + 1];
@@ -53,8 +55,8 @@ void se_reach_components(se_reach *r);
  * one of `from` is closed later). */
 static inline int se_reach_known(const se_reach *r, int from, int to)
 {
-    if (r->first_edge[from] == r->first_edge[from + 1])
-        return 0; /* nothing leaves it */
+    if (r->first_edge[from] == r->first_edge[from + 1] || r->seen[to] != r->gen)
+        return 0; /* nothing leaves it, or nothing leads to it */
     int a = r->comp[from], b = r->comp[to];
     if (a == b)
         return from != to || r->cyclic[a];
