@@ -75,6 +75,7 @@ struct se_inner {
     int16_t node_of[1458];
     uint16_t key_of[1458];
     int16_t live[1458], fill[1458];
+    uint32_t entered[1458], entered_now; /* the "on"s some "off" implies */
     se_reach reach;
     uint8_t plan[729];
     int prepared;   /* the tables and nodes are those of the grid at hand */
@@ -540,31 +541,56 @@ static void make_tables(struct se_inner *in, const se_state *g)
         unsigned cand = g->cand[cell];
         if (!cand)
             continue;
+        const uint8_t *hs = se_cell_house[cell], *at = se_cell_place[cell];
         int others = se_popcount(cand) - 1;
         for (unsigned m = cand; m; m &= m - 1) {
-            int k = cell * 9 + se_lowest(m);
+            int d = se_lowest(m), k = cell * 9 + d;
+            /* on -> off: the cell's other digits, then the digit's other
+             * places in the box, the row and the column (the lines
+             * without the box's cells), as se_on_to_off lists them */
             uint16_t *with = in->on_off[1][k], *without = in->on_off[0][k];
-            int n = se_on_to_off(g, k + 729, 1, with);
+            int n = 0;
+            for (unsigned o = cand & ~(1u << d); o; o &= o - 1)
+                with[n++] = (uint16_t)(cell * 9 + se_lowest(o));
+            for (int t = 0; t < 3; t++) {
+                unsigned places = g->pos[hs[t]][d + 1] & ~(1u << at[t]);
+                if (t)
+                    places &= ~(unsigned)se_house_in[hs[t]][hs[0]];
+                const uint8_t *hc = se_house_cell[hs[t]];
+                for (; places; places &= places - 1)
+                    with[n++] = (uint16_t)(hc[se_lowest(places)] * 9 + d);
+            }
             with[28] = (uint16_t)n;
             memcpy(without, with + others, sizeof(uint16_t) * (size_t)(n - others));
             without[28] = (uint16_t)(n - others);
-            uint16_t keys[4] = { 0, 0, 0, 0 };
-            int8_t rule[4] = { 0, 0, 0, 0 };
-            int count = se_off_to_on_keys(g, k, 1, 1, keys, rule);
-            memcpy(in->off_on[2][k], keys, sizeof keys);
-            memcpy(in->off_on_rule[2][k], rule, sizeof rule);
-            int cell_rule = count && rule[0] == -1;
-            uint16_t *y = in->off_on[1][k], *x = in->off_on[0][k];
-            int8_t *yr = in->off_on_rule[1][k], *xr = in->off_on_rule[0][k];
+            /* off -> on: Y (the cell's other digit when it has two),
+             * then X (the other place in each house where the digit has
+             * two, box, row, column, each "on" once), as
+             * se_off_to_on_keys lists them */
+            uint16_t *xy = in->off_on[2][k], *y = in->off_on[1][k], *x = in->off_on[0][k];
+            int8_t *xyr = in->off_on_rule[2][k], *yr = in->off_on_rule[1][k], *xr = in->off_on_rule[0][k];
+            memset(xy, 0, sizeof(uint16_t) * 4);
             memset(y, 0, sizeof(uint16_t) * 4);
             memset(x, 0, sizeof(uint16_t) * 4);
-            if (cell_rule) {
-                y[0] = keys[0];
-                yr[0] = -1;
+            int ny = 0, nx = 0;
+            if (others == 1) {
+                xy[0] = y[0] = (uint16_t)(729 + cell * 9 + se_lowest(cand & ~(1u << d)));
+                xyr[0] = yr[0] = -1;
+                ny = 1;
             }
-            for (int i = cell_rule; i < count; i++) {
-                x[i - cell_rule] = keys[i];
-                xr[i - cell_rule] = rule[i];
+            for (int t = 0; t < 3; t++) {
+                unsigned places = g->pos[hs[t]][d + 1];
+                if (!se_one_bit(places & (places - 1)))
+                    continue; /* not exactly two */
+                int key = 729 + se_house_cell[hs[t]][se_lowest(places & ~(1u << at[t]))] * 9 + d;
+                int dup = 0;
+                for (int i = 0; i < nx; i++)
+                    dup |= x[i] == key;
+                if (dup)
+                    continue;
+                x[nx] = xy[ny + nx] = (uint16_t)key;
+                xr[nx] = xyr[ny + nx] = (int8_t)hs[t];
+                nx++;
             }
         }
     }
@@ -659,11 +685,18 @@ static int make_graph(struct se_inner *in, int y, int table)
     }
     if (r->first_edge[r->n] > SE_REACH_MAX_EDGES)
         return -1;
+    if (++in->entered_now == 0) {
+        memset(in->entered, 0, sizeof in->entered);
+        in->entered_now = 1;
+    }
     for (int i = 0; i < nlive; i++) {
         int v = live[i], key = in->key_of[v];
         const uint16_t *ons = in->off_on[table][key];
-        for (int j = 0; j < 4 && ons[j]; j++)
-            r->edge[fill[v]++] = in->node_of[ons[j]];
+        for (int j = 0; j < 4 && ons[j]; j++) {
+            int u = in->node_of[ons[j]];
+            r->edge[fill[v]++] = (int16_t)u;
+            in->entered[u] = in->entered_now;
+        }
         const uint16_t *from = in->on_off[y][key];
         for (int j = 0; j < from[28]; j++) {
             int u = in->node_of[from[j] + 729];
@@ -712,6 +745,8 @@ static int sink_reach(struct se_inner *in, int y, int on, int t, int sets, int *
     int unknown = 0;
     for (int j = 0; j < from[28]; j++) {
         int s = in->node_of[from[j] + 729];
+        if (in->entered[s] != in->entered_now)
+            continue; /* no link leads to it */
         int known = se_reach_known(r, on, s);
         if (known > 0)
             return 1;
@@ -907,12 +942,12 @@ static int static_chains(struct se_inner *in, const se_state *cur, const sudoku_
     for (int pass = 0; pass < 3; pass++) {
         int y = pass_y[pass], x = pass_x[pass], table = x && y ? 2 : y;
         plan_pass(in, cur, y, x, table);
+        if (sudoku_cancelled(cancel)) /* a pass takes some microseconds */
+            return -1;
         for (int cell = 0; cell < 81; cell++) {
             int size = se_popcount(cur->cand[cell]);
             if (size < 2 || (!x && size > 2))
                 continue;
-            if (sudoku_cancelled(cancel))
-                return -1;
             for (unsigned m = cur->cand[cell]; m; m &= m - 1) {
                 int d = se_lowest(m), on = SE_KEY(1, cell, d), off = SE_KEY(0, cell, d);
                 uint8_t plan = in->plan[cell * 9 + d];
