@@ -67,6 +67,8 @@ struct se_inner {
      * on for X, Y, XY links (0 ends a list: an "on" key is never 0) with
      * the rule that makes each */
     uint16_t on_off[2][729][29];
+    uint32_t on_off_gen[729], tables_gen; /* on_off[][k] made for these tables */
+    const se_state *table_grid;
     uint16_t off_on[3][729][4];
     int8_t off_on_rule[3][729][4];
     uint32_t off_seen[729], off_seen_now;
@@ -76,6 +78,10 @@ struct se_inner {
     uint16_t key_of[1458];
     int16_t live[1458], fill[1458];
     uint32_t entered[1458], entered_now; /* the "on"s some "off" implies */
+    int16_t entered_node[729];
+    uint64_t conflict[729][12];
+    uint32_t conflict_gen[729];
+    int conflict_words;
     se_reach reach;
     uint8_t plan[729];
     int prepared;   /* the tables and nodes are those of the grid at hand */
@@ -121,6 +127,44 @@ static uint32_t next_mark(struct se_inner *in)
         in->mark_now = 1;
     }
     return in->mark_now;
+}
+
+/* The "on -> off" lists of candidate k on the grid of the tables, made
+ * on first use: the cell's other digits, then the digit's other places
+ * in the box, the row and the column (the lines without the box's
+ * cells), as se_on_to_off lists them; without the cell rule, the same
+ * less the cell's digits. Most of them are never read by the searches
+ * of a grid. */
+static void make_on_off(struct se_inner *in, int k)
+{
+    const se_state *g = in->table_grid;
+    int cell = k / 9, d = k % 9;
+    unsigned cand = g->cand[cell];
+    const uint8_t *hs = se_cell_house[cell], *at = se_cell_place[cell];
+    uint16_t *with = in->on_off[1][k], *without = in->on_off[0][k];
+    int n = 0, others;
+    for (unsigned o = cand & ~(1u << d); o; o &= o - 1)
+        with[n++] = (uint16_t)(cell * 9 + se_lowest(o));
+    others = n;
+    for (int t = 0; t < 3; t++) {
+        unsigned places = g->pos[hs[t]][d + 1] & ~(1u << at[t]);
+        if (t)
+            places &= ~(unsigned)se_house_in[hs[t]][hs[0]];
+        const uint8_t *hc = se_house_cell[hs[t]];
+        for (; places; places &= places - 1)
+            with[n++] = (uint16_t)(hc[se_lowest(places)] * 9 + d);
+    }
+    with[28] = (uint16_t)n;
+    memcpy(without, with + others, sizeof(uint16_t) * (size_t)(n - others));
+    without[28] = (uint16_t)(n - others);
+    in->on_off_gen[k] = in->tables_gen;
+}
+
+static inline const uint16_t *on_off(struct se_inner *in, int y, int k)
+{
+    if (in->on_off_gen[k] != in->tables_gen)
+        make_on_off(in, k);
+    return in->on_off[y][k];
 }
 
 static inline uint64_t mix(uint64_t h, uint64_t v)
@@ -415,7 +459,7 @@ static void cycles(search *q, int source, int y, int x)
         length++;
         while (hon < ton) {
             int32_t p = qon[hon++];
-            const uint16_t *offs = in->on_off[y][ws->node[p].key - 729];
+            const uint16_t *offs = on_off(in, y, ws->node[p].key - 729);
             int n = offs[28];
             uint32_t st = mark_ancestors(ws, p);
             for (int i = 0; i < n; i++) {
@@ -486,7 +530,7 @@ static void forcing_chain(search *q, int source, int y)
     while (hon < ton || hoff < toff) {
         while (hon < ton) {
             int32_t p = qon[hon++];
-            const uint16_t *offs = q->in->on_off[y][ws->node[p].key - 729];
+            const uint16_t *offs = on_off(q->in, y, ws->node[p].key - 729);
             int n = offs[28];
             for (int i = 0; i < n; i++) {
                 int k = offs[i];
@@ -535,45 +579,33 @@ static void forcing_chain(search *q, int source, int y)
  * entries are ever read). An "on"'s list with the cell rule is the cell's
  * other digits, then the list without it; an "off"'s XY list is its Y
  * entry (the cell rule), if any, then its X entries (house rules). */
+/* The tables of grid g: every candidate's "off -> on" lists, Y (the
+ * cell's other digit when it has two), then X (the other place in each
+ * house where the digit has two, box, row, column, each "on" once), as
+ * se_off_to_on_keys lists them; the "on -> off" lists on demand. Only a
+ * candidate's entries are ever read. */
 static void make_tables(struct se_inner *in, const se_state *g)
 {
+    in->table_grid = g;
+    if (++in->tables_gen == 0) {
+        memset(in->on_off_gen, 0, sizeof in->on_off_gen);
+        in->tables_gen = 1;
+    }
     for (int cell = 0; cell < 81; cell++) {
         unsigned cand = g->cand[cell];
         if (!cand)
             continue;
         const uint8_t *hs = se_cell_house[cell], *at = se_cell_place[cell];
-        int others = se_popcount(cand) - 1;
+        int two = se_one_bit(cand & (cand - 1));
         for (unsigned m = cand; m; m &= m - 1) {
             int d = se_lowest(m), k = cell * 9 + d;
-            /* on -> off: the cell's other digits, then the digit's other
-             * places in the box, the row and the column (the lines
-             * without the box's cells), as se_on_to_off lists them */
-            uint16_t *with = in->on_off[1][k], *without = in->on_off[0][k];
-            int n = 0;
-            for (unsigned o = cand & ~(1u << d); o; o &= o - 1)
-                with[n++] = (uint16_t)(cell * 9 + se_lowest(o));
-            for (int t = 0; t < 3; t++) {
-                unsigned places = g->pos[hs[t]][d + 1] & ~(1u << at[t]);
-                if (t)
-                    places &= ~(unsigned)se_house_in[hs[t]][hs[0]];
-                const uint8_t *hc = se_house_cell[hs[t]];
-                for (; places; places &= places - 1)
-                    with[n++] = (uint16_t)(hc[se_lowest(places)] * 9 + d);
-            }
-            with[28] = (uint16_t)n;
-            memcpy(without, with + others, sizeof(uint16_t) * (size_t)(n - others));
-            without[28] = (uint16_t)(n - others);
-            /* off -> on: Y (the cell's other digit when it has two),
-             * then X (the other place in each house where the digit has
-             * two, box, row, column, each "on" once), as
-             * se_off_to_on_keys lists them */
             uint16_t *xy = in->off_on[2][k], *y = in->off_on[1][k], *x = in->off_on[0][k];
             int8_t *xyr = in->off_on_rule[2][k], *yr = in->off_on_rule[1][k], *xr = in->off_on_rule[0][k];
             memset(xy, 0, sizeof(uint16_t) * 4);
             memset(y, 0, sizeof(uint16_t) * 4);
             memset(x, 0, sizeof(uint16_t) * 4);
             int ny = 0, nx = 0;
-            if (others == 1) {
+            if (two) {
                 xy[0] = y[0] = (uint16_t)(729 + cell * 9 + se_lowest(cand & ~(1u << d)));
                 xyr[0] = yr[0] = -1;
                 ny = 1;
@@ -675,7 +707,7 @@ static int make_graph(struct se_inner *in, int y, int table)
         live[nlive++] = (int16_t)v;
         for (int j = 0; j < 4 && ons[j]; j++)
             r->first_edge[v + 1]++;
-        const uint16_t *from = in->on_off[y][key];
+        const uint16_t *from = on_off(in, y, key);
         for (int j = 0; j < from[28]; j++)
             r->first_edge[in->node_of[from[j] + 729] + 1]++;
     }
@@ -689,25 +721,43 @@ static int make_graph(struct se_inner *in, int y, int table)
         memset(in->entered, 0, sizeof in->entered);
         in->entered_now = 1;
     }
+    int nentered = 0;
     for (int i = 0; i < nlive; i++) {
         int v = live[i], key = in->key_of[v];
         const uint16_t *ons = in->off_on[table][key];
         for (int j = 0; j < 4 && ons[j]; j++) {
             int u = in->node_of[ons[j]];
             r->edge[fill[v]++] = (int16_t)u;
-            in->entered[u] = in->entered_now;
+            if (in->entered[u] != in->entered_now) {
+                in->entered[u] = in->entered_now;
+                in->entered_node[nentered++] = (int16_t)u;
+            }
         }
-        const uint16_t *from = in->on_off[y][key];
+        const uint16_t *from = on_off(in, y, key);
         for (int j = 0; j < from[28]; j++) {
             int u = in->node_of[from[j] + 729];
             r->edge[fill[u]++] = (int16_t)v;
+        }
+    }
+    /* per candidate, the entered "on"s that turn it off (sink_reach):
+     * those its own "on" turns off (the on -> off rules are symmetric) */
+    int words = in->conflict_words = (nentered + 63) / 64;
+    for (int e = 0; e < nentered; e++) {
+        const uint16_t *offs = on_off(in, y, in->key_of[in->entered_node[e]] - 729);
+        for (int j = 0; j < offs[28]; j++) {
+            int q = offs[j];
+            if (in->conflict_gen[q] != in->entered_now) {
+                in->conflict_gen[q] = in->entered_now;
+                memset(in->conflict[q], 0, sizeof(uint64_t) * (size_t)words);
+            }
+            in->conflict[q][e >> 6] |= 1ull << (e & 63);
         }
     }
     se_reach_components(r);
     return 0;
 }
 
-static int may_close_cycle(const struct se_inner *in, int y, int table, int on)
+static int may_close_cycle(struct se_inner *in, int y, int table, int on)
 {
     const se_reach *r = &in->reach;
     int v = in->node_of[on];
@@ -717,7 +767,7 @@ static int may_close_cycle(const struct se_inner *in, int y, int table, int on)
     if (!r->cyclic[c])
         return 0;
     const uint16_t *back = in->off_on[table][on - 729];
-    const uint16_t *offs = in->on_off[y][on - 729];
+    const uint16_t *offs = on_off(in, y, on - 729);
     for (int i = 0; i < 4 && back[i]; i++) {
         int q = in->node_of[back[i] - 729];
         if (r->seen[q] != r->gen || r->comp[q] != c)
@@ -731,36 +781,36 @@ static int may_close_cycle(const struct se_inner *in, int y, int table, int on)
     return 0;
 }
 
-/* Does "on" p reach the "off" of candidate key t, left out of the graph
- * as a dead end? Only through an "on" s it comes from: the candidates
- * s that "on" t turns off (the on -> off rules are symmetric). sets: the
+/* Does node `on` reach the "off" of candidate key t, left out of the
+ * graph as a dead end? Only through an "on" s that turns it off and that
+ * some link enters (make_graph lists them per candidate). sets: the
  * reachability sets are made (else: mark what they must hold; 1 yes, 0
  * no, -1 ask again with the sets). */
-static int sink_reach(struct se_inner *in, int y, int on, int t, int sets, int *ntargets)
+static int sink_reach(struct se_inner *in, int on, int t, int sets, int *ntargets)
 {
     se_reach *r = &in->reach;
     if (r->first_edge[on] == r->first_edge[on + 1])
         return 0;
-    const uint16_t *from = in->on_off[y][t];
+    if (in->conflict_gen[t] != in->entered_now)
+        return 0; /* no link leads to an "on" that turns it off */
     int unknown = 0;
-    for (int j = 0; j < from[28]; j++) {
-        int s = in->node_of[from[j] + 729];
-        if (in->entered[s] != in->entered_now)
-            continue; /* no link leads to it */
-        int known = se_reach_known(r, on, s);
-        if (known > 0)
-            return 1;
-        if (known == 0)
-            continue;
-        if (sets) {
-            if (se_reach_path(r, on, s))
+    for (int w = 0; w < in->conflict_words; w++)
+        for (uint64_t b = in->conflict[t][w]; b; b &= b - 1) {
+            int s = in->entered_node[w * 64 + __builtin_ctzll(b)];
+            int known = se_reach_known(r, on, s);
+            if (known > 0)
                 return 1;
-        } else {
-            unknown = 1;
-            if (r->target[s] < 0)
-                r->target[s] = (int16_t)(*ntargets)++;
+            if (known == 0)
+                continue;
+            if (sets) {
+                if (se_reach_path(r, on, s))
+                    return 1;
+            } else {
+                unknown = 1;
+                if (r->target[s] < 0)
+                    r->target[s] = (int16_t)(*ntargets)++;
+            }
         }
-    }
     return unknown ? -1 : 0;
 }
 
@@ -796,7 +846,7 @@ static void plan_pass(struct se_inner *in, const se_state *cur, int y, int x, in
                     if (a < 0 && r->target[off] < 0)
                         r->target[off] = (int16_t)ntargets++;
                 } else {
-                    a = sink_reach(in, y, on, k, 0, &ntargets);
+                    a = sink_reach(in, on, k, 0, &ntargets);
                 }
                 if (b < 0 && r->target[on] < 0)
                     r->target[on] = (int16_t)ntargets++;
@@ -816,7 +866,7 @@ static void plan_pass(struct se_inner *in, const se_state *cur, int y, int x, in
         int on = in->node_of[k + 729], off = in->node_of[k];
         if (in->plan[k] & 2) {
             int a = in->off_on[table][k][0] ? se_reach_known(r, on, off) > 0 || se_reach_path(r, on, off)
-                                           : sink_reach(in, y, on, k, 1, NULL);
+                                           : sink_reach(in, on, k, 1, NULL);
             if (!a)
                 in->plan[k] &= (uint8_t)~2;
         }
@@ -876,7 +926,7 @@ static void plan_multiple(struct se_inner *in, const se_state *cur)
             memset(set, 0, sizeof(uint64_t) * (size_t)words);
         else
             memcpy(set, r->reached[r->comp[v]], sizeof(uint64_t) * (size_t)words);
-        const uint16_t *offs = in->on_off[1][k];
+        const uint16_t *offs = on_off(in, 1, k);
         for (int j = 0; j < offs[28]; j++) {
             int o = in->node_of[offs[j]];
             set[o >> 6] |= 1ull << (o & 63);
@@ -886,7 +936,7 @@ static void plan_multiple(struct se_inner *in, const se_state *cur)
                 int u = w * 64 + __builtin_ctzll(b);
                 if (u < half || u == v)
                     continue;
-                const uint16_t *more = in->on_off[1][in->key_of[u] - 729];
+                const uint16_t *more = on_off(in, 1, in->key_of[u] - 729);
                 for (int j = 0; j < more[28]; j++) {
                     int o = in->node_of[more[j]];
                     set[o >> 6] |= 1ull << (o & 63);
