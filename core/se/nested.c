@@ -84,6 +84,7 @@ struct se_inner {
     int conflict_words;
     se_reach reach;
     uint8_t plan[729];
+    int plain;      /* se_nested_plain: every search, nothing kept */
     int prepared;   /* the tables and nodes are those of the grid at hand */
     /* the multiple forcing chains: what each "on" reaches; the cells to skip */
     uint64_t rset[729][SE_REACH_WORDS];
@@ -907,9 +908,11 @@ static void prepare(struct se_inner *in, const se_state *cur)
  */
 static void plan_multiple(struct se_inner *in, const se_state *cur)
 {
+    in->skip_valid = 0;
+    if (in->plain)
+        return;
     if (!in->prepared)
         prepare(in, cur);
-    in->skip_valid = 0;
     se_reach *r = &in->reach;
     if (make_graph(in, 1, 2) < 0)
         return;
@@ -978,6 +981,15 @@ static void plan_multiple(struct se_inner *in, const se_state *cur)
     in->skip_valid = 1;
 }
 
+int se_nested_plain(se_chain_ws *ws)
+{
+    struct se_inner *in = inner_get(ws);
+    if (!in)
+        return -1;
+    in->plain = 1;
+    return 0;
+}
+
 int se_inner_skip_cell(const struct se_inner *in, int cell)
 {
     return in->skip_valid && in->skip[cell];
@@ -991,7 +1003,10 @@ static int static_chains(struct se_inner *in, const se_state *cur, const sudoku_
     static const int pass_y[3] = { 0, 1, 1 }, pass_x[3] = { 1, 0, 1 };
     for (int pass = 0; pass < 3; pass++) {
         int y = pass_y[pass], x = pass_x[pass], table = x && y ? 2 : y;
-        plan_pass(in, cur, y, x, table);
+        if (in->plain)
+            memset(in->plan, 7, sizeof in->plan);
+        else
+            plan_pass(in, cur, y, x, table);
         if (sudoku_cancelled(cancel)) /* a pass takes some microseconds */
             return -1;
         for (int cell = 0; cell < 81; cell++) {
@@ -1189,23 +1204,29 @@ static int emit(se_chain_ws *ws, const struct se_inner_cache *c, const kept_resu
     return ws->overflow ? -1 : added;
 }
 
-int se_nested_offs(se_chain_ws *ws, const se_state *cur, const se_state *src,
-                   se_pset *to_off, int32_t *queue, int *tail, int level)
+/* The first inner producer's result with usable hints (*out, NULL when
+ * none), from the cache or made now. 0, or -1 when a pool ran out or the
+ * search was cancelled. */
+static int inner_result(se_chain_ws *ws, const se_state *cur, const se_state *src, int level,
+                        struct se_inner **inp, const kept_result **out)
 {
     /* the inner producers of each level, in the reference's order:
      * 0 forcing chains & cycles, 1 multiple forcing chains, 2 dynamic
      * forcing chains, 4 dynamic forcing chains of nesting level 2 (the
-     * forcing_chains.c kinds, but 0) */
-    static const int rules[6][2] = { { -1, -1 }, { -1, -1 }, { 0, -1 }, { 0, 1 }, { 2, -1 }, { 2, 4 } };
-    if (level < 2 || level > 5)
+     * forcing_chains.c kinds, but 0); "level" 6: multiple forcing chains
+     * alone (se_nested_digest) */
+    static const int rules[7][2] = { { -1, -1 }, { -1, -1 }, { 0, -1 }, { 0, 1 },
+                                     { 2, -1 }, { 2, 4 },   { 1, -1 } };
+    *out = NULL;
+    if (level < 2 || level > 6)
         return -1;
-    struct se_inner *in = inner_get(ws);
+    struct se_inner *in = *inp = inner_get(ws);
     if (!in) {
         ws->overflow = 1;
         return -1;
     }
     struct se_inner_cache *c = in->cache;
-    if (!c->valid || memcmp(c->src, src->cand, sizeof c->src)) {
+    if (!c->valid || memcmp(c->src, src->cand, sizeof c->src) || in->plain) {
         cache_clear(c);
         memcpy(c->src, src->cand, sizeof c->src);
         c->valid = 1;
@@ -1247,8 +1268,43 @@ int se_nested_offs(se_chain_ws *ws, const se_state *cur, const se_state *src,
                 }
             }
         }
-        if (e->hint_count)
-            return emit(ws, c, e, to_off, queue, tail);
+        if (e->hint_count) {
+            *out = e;
+            return 0;
+        }
     }
+    return 0;
+}
+
+int se_nested_offs(se_chain_ws *ws, const se_state *cur, const se_state *src,
+                   se_pset *to_off, int32_t *queue, int *tail, int level)
+{
+    struct se_inner *in;
+    const kept_result *e;
+    if (inner_result(ws, cur, src, level, &in, &e) < 0)
+        return -1;
+    return e ? emit(ws, in->cache, e, to_off, queue, tail) : 0;
+}
+
+int se_nested_digest(se_chain_ws *ws, const se_state *cur, const se_state *src, int rule,
+                     uint64_t *digest, int *hints)
+{
+    struct se_inner *in;
+    const kept_result *e;
+    if ((rule != 0 && rule != 1) || inner_result(ws, cur, src, rule ? 6 : 2, &in, &e) < 0)
+        return -1;
+    uint64_t h = 1;
+    *hints = e ? e->hint_count : 0;
+    for (int i = 0; e && i < e->hint_count; i++) {
+        const kept_hint *k = &in->cache->hint[e->hint_first + i];
+        h = mix(h, k->signature);
+        h = mix(h, (uint64_t)k->complexity);
+        for (int j = 0; j < k->parent_count; j++)
+            h = mix(h, in->cache->key[k->parent_first + j]);
+        h = mix(h, 0xe1);
+        for (int j = 0; j < k->elim_count; j++)
+            h = mix(h, in->cache->key[k->elim_first + j]);
+    }
+    *digest = h;
     return 0;
 }
