@@ -722,6 +722,7 @@ static int make_graph(struct se_inner *in, int y, int table)
         memset(in->entered, 0, sizeof in->entered);
         in->entered_now = 1;
     }
+    se_reach_enter_begin(r);
     int nentered = 0;
     for (int i = 0; i < nlive; i++) {
         int v = live[i], key = in->key_of[v];
@@ -731,10 +732,13 @@ static int make_graph(struct se_inner *in, int y, int table)
             r->edge[fill[v]++] = (int16_t)u;
             if (in->entered[u] != in->entered_now) {
                 in->entered[u] = in->entered_now;
+                r->entered[u] = r->entered_gen;
                 in->entered_node[nentered++] = (int16_t)u;
             }
         }
         const uint16_t *from = on_off(in, y, key);
+        if (from[28])
+            r->entered[v] = r->entered_gen;
         for (int j = 0; j < from[28]; j++) {
             int u = in->node_of[from[j] + 729];
             r->edge[fill[u]++] = (int16_t)v;
@@ -762,8 +766,8 @@ static int may_close_cycle(struct se_inner *in, int y, int table, int on)
 {
     const se_reach *r = &in->reach;
     int v = in->node_of[on];
-    if (r->first_edge[v] == r->first_edge[v + 1])
-        return 0; /* nothing leaves it */
+    if (r->seen[v] != r->gen)
+        return 0; /* nothing leaves it or nothing enters it: on no cycle */
     int c = r->comp[v];
     if (!r->cyclic[c])
         return 0;
@@ -925,10 +929,20 @@ static void plan_multiple(struct se_inner *in, const se_state *cur)
     for (int v = half; v < n; v++) {
         int k = in->key_of[v] - 729;
         uint64_t *set = in->rset[k];
-        if (r->first_edge[v] == r->first_edge[v + 1])
-            memset(set, 0, sizeof(uint64_t) * (size_t)words);
-        else
+        if (r->seen[v] == r->gen && se_reach_out(r, v)) {
             memcpy(set, r->reached[r->comp[v]], sizeof(uint64_t) * (size_t)words);
+        } else {
+            /* nothing leaves it, or nothing enters it (no component):
+             * what the nodes it leads to reach, and they */
+            memset(set, 0, sizeof(uint64_t) * (size_t)words);
+            for (int e = r->first_edge[v]; e < r->first_edge[v + 1]; e++) {
+                int w = r->edge[e];
+                set[w >> 6] |= 1ull << (w & 63);
+                if (r->seen[w] == r->gen && se_reach_out(r, w))
+                    for (int x = 0; x < words; x++)
+                        set[x] |= r->reached[r->comp[w]][x];
+            }
+        }
         const uint16_t *offs = on_off(in, 1, k);
         for (int j = 0; j < offs[28]; j++) {
             int o = in->node_of[offs[j]];

@@ -15,9 +15,10 @@ void se_reach_components(se_reach *r)
     const uint32_t gen = r->gen;
     for (int root = 0; root < n; root++) {
         /* a node nothing leaves is met from a node something leaves if
-         * anything leads to it; else it is left unseen (no path starts
-         * or ends there) */
-        if (r->seen[root] == gen || r->first_edge[root] == r->first_edge[root + 1])
+         * anything leads to it, else it is on no path; a node nothing
+         * enters is on no path but as its start (se_reach_known) */
+        if (r->seen[root] == gen || r->first_edge[root] == r->first_edge[root + 1] ||
+            r->entered[root] != r->entered_gen)
             continue;
         int depth = 0;
         r->call[0] = (int16_t)root;

@@ -25,6 +25,9 @@ typedef struct se_reach {
     int n;
     int32_t first_edge[SE_REACH_MAX_NODES + 1];
     int16_t edge[SE_REACH_MAX_EDGES];
+    /* and the nodes some edge enters: entered[v] == entered_gen (after
+     * se_reach_enter_begin) */
+    uint32_t entered[SE_REACH_MAX_NODES], entered_gen;
     /* se_reach_components: the components of the nodes met from those
      * something leaves (the others are on no path), numbered in the order
      * Tarjan closes them, so that a path between two components always
@@ -47,20 +50,57 @@ typedef struct se_reach {
     int16_t merged[SE_REACH_MAX_NODES];
 } se_reach;
 
-/* The components of the graph in r. */
+/* A fresh mark for entered[]. */
+static inline void se_reach_enter_begin(se_reach *r)
+{
+    if (++r->entered_gen == 0) {
+        for (int i = 0; i < SE_REACH_MAX_NODES; i++)
+            r->entered[i] = 0;
+        r->entered_gen = 1;
+    }
+}
+
+/* The components of the graph in r. A node no edge enters (a "source")
+ * is on no cycle and gets none: the questions about it go through the
+ * nodes it leads to. */
 void se_reach_components(se_reach *r);
+
+static inline int se_reach_out(const se_reach *r, int v)
+{
+    return r->first_edge[v] != r->first_edge[v + 1];
+}
 
 /* Is there a path of one link or more from node `from` to node `to`? 1
  * yes, 0 no, -1 the components cannot tell (they are different and the
  * one of `from` is closed later). */
-static inline int se_reach_known(const se_reach *r, int from, int to)
+static inline int se_reach_known_seen(const se_reach *r, int from, int to)
 {
-    if (r->first_edge[from] == r->first_edge[from + 1] || r->seen[to] != r->gen)
+    if (!se_reach_out(r, from) || r->seen[to] != r->gen)
         return 0; /* nothing leaves it, or nothing leads to it */
     int a = r->comp[from], b = r->comp[to];
     if (a == b)
         return from != to || r->cyclic[a];
     return a < b ? 0 : -1;
+}
+
+static inline int se_reach_known(const se_reach *r, int from, int to)
+{
+    if (!se_reach_out(r, from))
+        return 0;
+    if (r->seen[from] == r->gen)
+        return se_reach_known_seen(r, from, to);
+    int result = 0; /* a source: through the nodes it leads to */
+    for (int e = r->first_edge[from]; e < r->first_edge[from + 1]; e++) {
+        int w = r->edge[e];
+        if (w == to)
+            return 1;
+        int k = se_reach_known_seen(r, w, to);
+        if (k > 0)
+            return 1;
+        if (k < 0)
+            result = -1;
+    }
+    return result;
 }
 
 /* After se_reach_components, with target[] set for the nodes to ask
@@ -70,10 +110,25 @@ void se_reach_sets(se_reach *r, int ntargets);
 
 /* After se_reach_sets: is there a path of one link or more from node
  * `from` to node `to` (a target)? */
-static inline int se_reach_path(const se_reach *r, int from, int to)
+static inline int se_reach_path_seen(const se_reach *r, int from, int to)
 {
     int t = r->target[to];
     return (int)(r->reached[r->comp[from]][t >> 6] >> (t & 63) & 1);
+}
+
+static inline int se_reach_path(const se_reach *r, int from, int to)
+{
+    if (r->seen[from] == r->gen)
+        return se_reach_path_seen(r, from, to);
+    for (int e = r->first_edge[from]; e < r->first_edge[from + 1]; e++) {
+        int w = r->edge[e];
+        if (w == to)
+            return 1;
+        int k = se_reach_known_seen(r, w, to);
+        if (k > 0 || (k < 0 && se_reach_path_seen(r, w, to)))
+            return 1;
+    }
+    return 0;
 }
 
 #endif
