@@ -79,9 +79,9 @@ struct se_inner {
     int16_t live[1458], fill[1458];
     uint32_t entered[1458], entered_now; /* the "on"s some "off" implies */
     int16_t entered_node[729];
-    uint64_t conflict[729][12];
-    uint32_t conflict_gen[729];
-    int conflict_words;
+    int nentered;
+    uint64_t conflict[729][SE_REACH_WORDS]; /* per candidate, over target numbers */
+    uint32_t conflict_gen[729], conflict_now;
     se_reach reach;
     uint8_t plan[729];
     int plain;      /* se_nested_plain: every search, nothing kept */
@@ -744,20 +744,7 @@ static int make_graph(struct se_inner *in, int y, int table)
             r->edge[fill[u]++] = (int16_t)v;
         }
     }
-    /* per candidate, the entered "on"s that turn it off (sink_reach):
-     * those its own "on" turns off (the on -> off rules are symmetric) */
-    int words = in->conflict_words = (nentered + 63) / 64;
-    for (int e = 0; e < nentered; e++) {
-        const uint16_t *offs = on_off(in, y, in->key_of[in->entered_node[e]] - 729);
-        for (int j = 0; j < offs[28]; j++) {
-            int q = offs[j];
-            if (in->conflict_gen[q] != in->entered_now) {
-                in->conflict_gen[q] = in->entered_now;
-                memset(in->conflict[q], 0, sizeof(uint64_t) * (size_t)words);
-            }
-            in->conflict[q][e >> 6] |= 1ull << (e & 63);
-        }
-    }
+    in->nentered = nentered;
     se_reach_components(r);
     return 0;
 }
@@ -786,42 +773,33 @@ static int may_close_cycle(struct se_inner *in, int y, int table, int on)
     return 0;
 }
 
-/* Does node `on` reach the "off" of candidate key t, left out of the
- * graph as a dead end? Only through an "on" s that turns it off and that
- * some link enters (make_graph lists them per candidate). sets: the
- * reachability sets are made (else: mark what they must hold; 1 yes, 0
- * no, -1 ask again with the sets). */
-static int sink_reach(struct se_inner *in, int on, int t, int sets, int *ntargets)
+/* What node v reaches (one link or more), over the seen nodes' target
+ * numbers, into out (words); a node no edge enters through the nodes it
+ * leads to. */
+static void reached_of(const se_reach *r, int v, uint64_t *out, int words)
 {
-    se_reach *r = &in->reach;
-    if (r->first_edge[on] == r->first_edge[on + 1])
-        return 0;
-    if (in->conflict_gen[t] != in->entered_now)
-        return 0; /* no link leads to an "on" that turns it off */
-    int unknown = 0;
-    for (int w = 0; w < in->conflict_words; w++)
-        for (uint64_t b = in->conflict[t][w]; b; b &= b - 1) {
-            int s = in->entered_node[w * 64 + __builtin_ctzll(b)];
-            int known = se_reach_known(r, on, s);
-            if (known > 0)
-                return 1;
-            if (known == 0)
-                continue;
-            if (sets) {
-                if (se_reach_path(r, on, s))
-                    return 1;
-            } else {
-                unknown = 1;
-                if (r->target[s] < 0)
-                    r->target[s] = (int16_t)(*ntargets)++;
-            }
-        }
-    return unknown ? -1 : 0;
+    if (r->seen[v] == r->gen) { /* (v has out-edges: the caller asks) */
+        memcpy(out, r->reached[r->comp[v]], sizeof(uint64_t) * (size_t)words);
+        return;
+    }
+    memset(out, 0, sizeof(uint64_t) * (size_t)words);
+    for (int e = r->first_edge[v]; e < r->first_edge[v + 1]; e++) {
+        int w = r->edge[e], t = r->target[w];
+        if (t < 0)
+            continue; /* not seen: reaches nothing, and it can be no target */
+        out[t >> 6] |= 1ull << (t & 63);
+        if (se_reach_out(r, w)) /* (a node nothing leaves has no set) */
+            for (int x = 0; x < words; x++)
+                out[x] |= r->reached[r->comp[w]][x];
+    }
 }
 
 /* Which searches of this pass to run, per candidate key (bit 0 the
  * cycle, 1 the chain from "on", 2 from "off"); all when the graph could
- * not be made. */
+ * not be made. With X links the forcing chains ask the reachability
+ * sets, over the nodes with a component: a chain from "on" p to a dead-end
+ * "off" p goes through an "on" s that turns p off, some link entering s
+ * (the "on"s p's own "on" turns off: the rules are symmetric). */
 static void plan_pass(struct se_inner *in, const se_state *cur, int y, int x, int table)
 {
     se_reach *r = &in->reach;
@@ -829,54 +807,65 @@ static void plan_pass(struct se_inner *in, const se_state *cur, int y, int x, in
         memset(in->plan, 7, sizeof in->plan);
         return;
     }
-    int ntargets = 0;
-    for (int v = 0; v < r->n; v++)
-        r->target[v] = -1;
+    int words = 0;
+    if (x) {
+        int ntargets = 0;
+        for (int v = 0; v < r->n; v++)
+            r->target[v] = r->seen[v] == r->gen ? (int16_t)ntargets++ : -1;
+        se_reach_sets(r, ntargets);
+        words = r->words;
+        if (++in->conflict_now == 0) {
+            memset(in->conflict_gen, 0, sizeof in->conflict_gen);
+            in->conflict_now = 1;
+        }
+        for (int e = 0; e < in->nentered; e++) {
+            int u = in->entered_node[e], t = r->target[u];
+            if (t < 0)
+                continue; /* no component: nothing but a source leads to it */
+            const uint16_t *offs = on_off(in, y, in->key_of[u] - 729);
+            for (int j = 0; j < offs[28]; j++) {
+                int q = offs[j];
+                if (in->conflict_gen[q] != in->conflict_now) {
+                    in->conflict_gen[q] = in->conflict_now;
+                    memset(in->conflict[q], 0, sizeof(uint64_t) * (size_t)words);
+                }
+                in->conflict[q][t >> 6] |= 1ull << (t & 63);
+            }
+        }
+    }
     for (int cell = 0; cell < 81; cell++) {
         int size = se_popcount(cur->cand[cell]);
         if (size < 2 || (!x && size > 2))
             continue;
         for (unsigned m = cur->cand[cell]; m; m &= m - 1) {
             int k = cell * 9 + se_lowest(m), on = in->node_of[k + 729], off = in->node_of[k];
-            if (r->first_edge[on] == r->first_edge[on + 1] &&
-                r->first_edge[off] == r->first_edge[off + 1]) {
+            int on_out = se_reach_out(r, on), off_out = se_reach_out(r, off);
+            if (!on_out && !off_out) {
                 in->plan[k] = 0; /* both are dead ends: nothing to search */
                 continue;
             }
             uint8_t plan = may_close_cycle(in, y, table, k + 729) ? 1 : 0;
             if (x) {
-                int a, b = se_reach_known(r, off, on);
-                if (in->off_on[table][k][0]) {
-                    a = se_reach_known(r, on, off);
-                    if (a < 0 && r->target[off] < 0)
-                        r->target[off] = (int16_t)ntargets++;
-                } else {
-                    a = sink_reach(in, on, k, 0, &ntargets);
+                uint64_t set[SE_REACH_WORDS];
+                if (on_out) {
+                    reached_of(r, on, set, words);
+                    int t = r->target[off], any = 0;
+                    if (in->off_on[table][k][0]) {
+                        any = t >= 0 && (set[t >> 6] >> (t & 63) & 1);
+                    } else if (in->conflict_gen[k] == in->conflict_now) {
+                        for (int w = 0; w < words; w++)
+                            any |= (set[w] & in->conflict[k][w]) != 0;
+                    }
+                    plan |= (uint8_t)(any << 1);
                 }
-                if (b < 0 && r->target[on] < 0)
-                    r->target[on] = (int16_t)ntargets++;
-                plan |= (uint8_t)((a != 0) << 1 | (b != 0) << 2);
-                if (a < 0 || b < 0)
-                    plan |= 8; /* ask the sets */
+                if (off_out) {
+                    reached_of(r, off, set, words);
+                    int t = r->target[on];
+                    plan |= (uint8_t)((t >= 0 && (set[t >> 6] >> (t & 63) & 1)) << 2);
+                }
             }
             in->plan[k] = plan;
         }
-    }
-    if (!ntargets)
-        return;
-    se_reach_sets(r, ntargets);
-    for (int k = 0; k < 729; k++) {
-        if (!(in->plan[k] & 8) || in->node_of[k] < 0)
-            continue;
-        int on = in->node_of[k + 729], off = in->node_of[k];
-        if (in->plan[k] & 2) {
-            int a = in->off_on[table][k][0] ? se_reach_known(r, on, off) > 0 || se_reach_path(r, on, off)
-                                           : sink_reach(in, on, k, 1, NULL);
-            if (!a)
-                in->plan[k] &= (uint8_t)~2;
-        }
-        if ((in->plan[k] & 4) && se_reach_known(r, off, on) < 0 && !se_reach_path(r, off, on))
-            in->plan[k] &= (uint8_t)~4;
     }
 }
 

@@ -29,9 +29,11 @@ typedef struct se_reach {
      * se_reach_enter_begin) */
     uint32_t entered[SE_REACH_MAX_NODES], entered_gen;
     /* se_reach_components: the components of the nodes met from those
-     * something leaves (the others are on no path), numbered in the order
-     * Tarjan closes them, so that a path between two components always
-     * goes to a smaller number; their members in that order */
+     * that both some edge enters and some edge leaves (a node no edge
+     * enters or leaves is on no cycle, and no path passes through it),
+     * numbered in the order Tarjan closes them, so that a path between
+     * two components always goes to a smaller number; their members in
+     * that order */
     int ncomp;
     uint32_t seen[SE_REACH_MAX_NODES], gen; /* seen[v] == gen: v has a component */
     int16_t comp[SE_REACH_MAX_NODES];   /* component of a seen node */
@@ -61,8 +63,8 @@ static inline void se_reach_enter_begin(se_reach *r)
 }
 
 /* The components of the graph in r. A node no edge enters (a "source")
- * is on no cycle and gets none: the questions about it go through the
- * nodes it leads to. */
+ * gets none: what it reaches is what the nodes it leads to reach, and
+ * they. */
 void se_reach_components(se_reach *r);
 
 static inline int se_reach_out(const se_reach *r, int v)
@@ -70,65 +72,9 @@ static inline int se_reach_out(const se_reach *r, int v)
     return r->first_edge[v] != r->first_edge[v + 1];
 }
 
-/* Is there a path of one link or more from node `from` to node `to`? 1
- * yes, 0 no, -1 the components cannot tell (they are different and the
- * one of `from` is closed later). */
-static inline int se_reach_known_seen(const se_reach *r, int from, int to)
-{
-    if (!se_reach_out(r, from) || r->seen[to] != r->gen)
-        return 0; /* nothing leaves it, or nothing leads to it */
-    int a = r->comp[from], b = r->comp[to];
-    if (a == b)
-        return from != to || r->cyclic[a];
-    return a < b ? 0 : -1;
-}
-
-static inline int se_reach_known(const se_reach *r, int from, int to)
-{
-    if (!se_reach_out(r, from))
-        return 0;
-    if (r->seen[from] == r->gen)
-        return se_reach_known_seen(r, from, to);
-    int result = 0; /* a source: through the nodes it leads to */
-    for (int e = r->first_edge[from]; e < r->first_edge[from + 1]; e++) {
-        int w = r->edge[e];
-        if (w == to)
-            return 1;
-        int k = se_reach_known_seen(r, w, to);
-        if (k > 0)
-            return 1;
-        if (k < 0)
-            result = -1;
-    }
-    return result;
-}
-
 /* After se_reach_components, with target[] set for the nodes to ask
  * about (numbered from 0, at most SE_REACH_MAX_NODES): what each
- * component reaches among them. */
+ * component with an edge out reaches among them (one link or more). */
 void se_reach_sets(se_reach *r, int ntargets);
-
-/* After se_reach_sets: is there a path of one link or more from node
- * `from` to node `to` (a target)? */
-static inline int se_reach_path_seen(const se_reach *r, int from, int to)
-{
-    int t = r->target[to];
-    return (int)(r->reached[r->comp[from]][t >> 6] >> (t & 63) & 1);
-}
-
-static inline int se_reach_path(const se_reach *r, int from, int to)
-{
-    if (r->seen[from] == r->gen)
-        return se_reach_path_seen(r, from, to);
-    for (int e = r->first_edge[from]; e < r->first_edge[from + 1]; e++) {
-        int w = r->edge[e];
-        if (w == to)
-            return 1;
-        int k = se_reach_known_seen(r, w, to);
-        if (k > 0 || (k < 0 && se_reach_path_seen(r, w, to)))
-            return 1;
-    }
-    return 0;
-}
 
 #endif
