@@ -88,6 +88,7 @@ struct se_inner {
     int prepared;   /* the tables and nodes are those of the grid at hand */
     /* the multiple forcing chains: what each "on" reaches; the cells to skip */
     uint64_t rset[729][SE_REACH_WORDS];
+    uint32_t rset_gen[729], rset_now;
     uint8_t skip[81];
     int skip_valid;
     /* the kept hints by their eliminations' hash: open addressing */
@@ -899,6 +900,67 @@ static void prepare(struct se_inner *in, const se_state *cur)
  * skips it (se_inner_skip_cell). A skipped cell's propagations are not
  * cached for later cells, which then make them again: the same sets.
  */
+/* Candidate k's reached set, over all nodes: the graph's part, and the
+ * dead-end "off"s of every "on" reached (or the assumption); made on
+ * first use for the grid at hand. */
+static const uint64_t *rset_of(struct se_inner *in, int k, int words)
+{
+    uint64_t *set = in->rset[k];
+    if (in->rset_gen[k] == in->rset_now)
+        return set;
+    in->rset_gen[k] = in->rset_now;
+    se_reach *r = &in->reach;
+    int v = in->node_of[k + 729], half = r->n / 2;
+    if (r->seen[v] == r->gen && se_reach_out(r, v)) {
+        memcpy(set, r->reached[r->comp[v]], sizeof(uint64_t) * (size_t)words);
+    } else {
+        /* nothing leaves it, or nothing enters it (no component): what
+         * the nodes it leads to reach, and they */
+        memset(set, 0, sizeof(uint64_t) * (size_t)words);
+        for (int e = r->first_edge[v]; e < r->first_edge[v + 1]; e++) {
+            int w = r->edge[e];
+            set[w >> 6] |= 1ull << (w & 63);
+            if (r->seen[w] == r->gen && se_reach_out(r, w))
+                for (int x = 0; x < words; x++)
+                    set[x] |= r->reached[r->comp[w]][x];
+        }
+    }
+    const uint16_t *offs = on_off(in, 1, k);
+    for (int j = 0; j < offs[28]; j++) {
+        int o = in->node_of[offs[j]];
+        set[o >> 6] |= 1ull << (o & 63);
+    }
+    for (int w = half >> 6; w < words; w++)
+        for (uint64_t b = set[w]; b; b &= b - 1) {
+            int u = w * 64 + __builtin_ctzll(b);
+            if (u < half || u == v)
+                continue;
+            const uint16_t *more = on_off(in, 1, in->key_of[u] - 729);
+            for (int j = 0; j < more[28]; j++) {
+                int o = in->node_of[more[j]];
+                set[o >> 6] |= 1ull << (o & 63);
+            }
+        }
+    return set;
+}
+
+/* Have the reached sets of these candidates (keys[0..n)) anything in
+ * common? (Made one by one, stopping when nothing is left.) */
+static int common_reach(struct se_inner *in, const int *keys, int n, int words)
+{
+    uint64_t common[SE_REACH_WORDS];
+    memcpy(common, rset_of(in, keys[0], words), sizeof(uint64_t) * (size_t)words);
+    for (int i = 1; i < n; i++) {
+        const uint64_t *set = rset_of(in, keys[i], words);
+        uint64_t any = 0;
+        for (int w = 0; w < words; w++)
+            any |= common[w] &= set[w];
+        if (!any)
+            return 0;
+    }
+    return 1;
+}
+
 static void plan_multiple(struct se_inner *in, const se_state *cur)
 {
     in->skip_valid = 0;
@@ -909,60 +971,23 @@ static void plan_multiple(struct se_inner *in, const se_state *cur)
     se_reach *r = &in->reach;
     if (make_graph(in, 1, 2) < 0)
         return;
-    int n = r->n, half = n / 2, words = (n + 63) / 64;
+    int n = r->n, words = (n + 63) / 64;
     for (int v = 0; v < n; v++)
         r->target[v] = (int16_t)v;
     se_reach_sets(r, n);
-    /* each candidate's reached set, over all nodes: the graph's part, and
-     * the dead-end "off"s of every "on" reached (or the assumption) */
-    for (int v = half; v < n; v++) {
-        int k = in->key_of[v] - 729;
-        uint64_t *set = in->rset[k];
-        if (r->seen[v] == r->gen && se_reach_out(r, v)) {
-            memcpy(set, r->reached[r->comp[v]], sizeof(uint64_t) * (size_t)words);
-        } else {
-            /* nothing leaves it, or nothing enters it (no component):
-             * what the nodes it leads to reach, and they */
-            memset(set, 0, sizeof(uint64_t) * (size_t)words);
-            for (int e = r->first_edge[v]; e < r->first_edge[v + 1]; e++) {
-                int w = r->edge[e];
-                set[w >> 6] |= 1ull << (w & 63);
-                if (r->seen[w] == r->gen && se_reach_out(r, w))
-                    for (int x = 0; x < words; x++)
-                        set[x] |= r->reached[r->comp[w]][x];
-            }
-        }
-        const uint16_t *offs = on_off(in, 1, k);
-        for (int j = 0; j < offs[28]; j++) {
-            int o = in->node_of[offs[j]];
-            set[o >> 6] |= 1ull << (o & 63);
-        }
-        for (int w = half >> 6; w < words; w++)
-            for (uint64_t b = set[w]; b; b &= b - 1) {
-                int u = w * 64 + __builtin_ctzll(b);
-                if (u < half || u == v)
-                    continue;
-                const uint16_t *more = on_off(in, 1, in->key_of[u] - 729);
-                for (int j = 0; j < more[28]; j++) {
-                    int o = in->node_of[more[j]];
-                    set[o >> 6] |= 1ull << (o & 63);
-                }
-            }
+    if (++in->rset_now == 0) {
+        memset(in->rset_gen, 0, sizeof in->rset_gen);
+        in->rset_now = 1;
     }
     for (int cell = 0; cell < 81; cell++) {
         unsigned cand = cur->cand[cell];
         in->skip[cell] = 0;
         if (se_popcount(cand) < 3)
             continue;
-        uint64_t common[SE_REACH_WORDS];
-        int any = 0;
-        for (int w = 0; w < words; w++)
-            common[w] = ~0ull;
+        int keys[9], nkeys = 0, any;
         for (unsigned m = cand; m; m &= m - 1)
-            for (int w = 0; w < words; w++)
-                common[w] &= in->rset[cell * 9 + se_lowest(m)][w];
-        for (int w = 0; w < words; w++)
-            any |= common[w] != 0;
+            keys[nkeys++] = cell * 9 + se_lowest(m);
+        any = common_reach(in, keys, nkeys, words);
         for (unsigned m = cand; m && !any; m &= m - 1) {
             int d = se_lowest(m);
             for (int t = 0; t < 3 && !any; t++) {
@@ -970,13 +995,10 @@ static void plan_multiple(struct se_inner *in, const se_state *cur)
                 unsigned places = cur->pos[house][d + 1];
                 if (se_popcount(places) < 2 || se_house_cell[house][se_lowest(places)] != cell)
                     continue;
-                for (int w = 0; w < words; w++)
-                    common[w] = ~0ull;
+                nkeys = 0;
                 for (; places; places &= places - 1)
-                    for (int w = 0; w < words; w++)
-                        common[w] &= in->rset[se_house_cell[house][se_lowest(places)] * 9 + d][w];
-                for (int w = 0; w < words; w++)
-                    any |= common[w] != 0;
+                    keys[nkeys++] = se_house_cell[house][se_lowest(places)] * 9 + d;
+                any = common_reach(in, keys, nkeys, words);
             }
         }
         in->skip[cell] = (uint8_t)!any;
