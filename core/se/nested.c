@@ -1025,13 +1025,17 @@ static int static_chains(struct se_inner *in, const se_state *cur, const sudoku_
 {
     search q = { in, in->ws, cur };
     prepare(in, cur);
+    /* The X and Y passes' graphs are parts of the XY pass's (their links
+     * are among its links): what cannot be found with both links cannot
+     * be found with one kind. So the XY pass's plan serves all three (a
+     * search it lets through that finds nothing changes nothing). */
+    if (in->plain)
+        memset(in->plan, 7, sizeof in->plan);
+    else
+        plan_pass(in, cur, 1, 1, 2);
     static const int pass_y[3] = { 0, 1, 1 }, pass_x[3] = { 1, 0, 1 };
     for (int pass = 0; pass < 3; pass++) {
-        int y = pass_y[pass], x = pass_x[pass], table = x && y ? 2 : y;
-        if (in->plain)
-            memset(in->plan, 7, sizeof in->plan);
-        else
-            plan_pass(in, cur, y, x, table);
+        int y = pass_y[pass], x = pass_x[pass];
         if (sudoku_cancelled(cancel)) /* a pass takes some microseconds */
             return -1;
         for (int cell = 0; cell < 81; cell++) {
