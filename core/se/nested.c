@@ -86,9 +86,12 @@ struct se_inner {
     uint8_t plan[729];
     int plain;      /* se_nested_plain: every search, nothing kept */
     int prepared;   /* the tables and nodes are those of the grid at hand */
+    int xy_graph;   /* in reach: the XY pass's graph of the grid at hand */
     /* the multiple forcing chains: what each "on" reaches; the cells to skip */
     uint64_t rset[729][SE_REACH_WORDS];
     uint32_t rset_gen[729], rset_now;
+    uint64_t own[729][SE_REACH_WORDS];
+    uint32_t own_gen[729];
     uint8_t skip[81];
     int skip_valid;
     /* the kept hints by their eliminations' hash: open addressing */
@@ -801,12 +804,12 @@ static void reached_of(const se_reach *r, int v, uint64_t *out, int words)
  * sets, over the nodes with a component: a chain from "on" p to a dead-end
  * "off" p goes through an "on" s that turns p off, some link entering s
  * (the "on"s p's own "on" turns off: the rules are symmetric). */
-static void plan_pass(struct se_inner *in, const se_state *cur, int y, int x, int table)
+static int plan_pass(struct se_inner *in, const se_state *cur, int y, int x, int table)
 {
     se_reach *r = &in->reach;
     if (make_graph(in, y, table) < 0) {
         memset(in->plan, 7, sizeof in->plan);
-        return;
+        return -1;
     }
     int words = 0;
     if (x) {
@@ -868,6 +871,7 @@ static void plan_pass(struct se_inner *in, const se_state *cur, int y, int x, in
             in->plan[k] = plan;
         }
     }
+    return 0;
 }
 
 /* The tables and the graph's nodes for grid cur: every "off", then every
@@ -900,6 +904,71 @@ static void prepare(struct se_inner *in, const se_state *cur)
  * skips it (se_inner_skip_cell). A skipped cell's propagations are not
  * cached for later cells, which then make them again: the same sets.
  */
+/* The dead-end "off"s an "on" node u turns off (its own "off"s), as
+ * node bits; made on first use for the grid at hand. */
+static const uint64_t *own_of(struct se_inner *in, int u, int words)
+{
+    int k = in->key_of[u] - 729;
+    uint64_t *set = in->own[k];
+    if (in->own_gen[k] == in->rset_now)
+        return set;
+    in->own_gen[k] = in->rset_now;
+    memset(set, 0, sizeof(uint64_t) * (size_t)words);
+    const uint16_t *offs = on_off(in, 1, k);
+    for (int j = 0; j < offs[28]; j++) {
+        int o = in->node_of[offs[j]];
+        set[o >> 6] |= 1ull << (o & 63);
+    }
+    return set;
+}
+
+/* Per component with an edge out, what it reaches as node bits: the
+ * nodes, and the "off"s of every "on" among them (as reach.c's sets,
+ * with each "on" node's own "off"s added where it is met). */
+static void multiple_sets(struct se_inner *in, int words)
+{
+    se_reach *r = &in->reach;
+    int half = r->n / 2;
+    for (int c = 0; c < r->ncomp; c++)
+        r->merged[c] = -1;
+    for (int c = 0; c < r->ncomp; c++) {
+        int first = r->member[r->comp_first[c]];
+        if (r->comp_first[c + 1] - r->comp_first[c] == 1 && !se_reach_out(r, first)) {
+            r->merged[c] = -2; /* nothing leaves it: no set */
+            continue;
+        }
+        uint64_t *bits = r->reached[c];
+        memset(bits, 0, sizeof(uint64_t) * (size_t)words);
+        for (int i = r->comp_first[c]; i < r->comp_first[c + 1]; i++) {
+            int u = r->member[i];
+            if (r->cyclic[c]) {
+                bits[u >> 6] |= 1ull << (u & 63);
+                if (u >= half) {
+                    const uint64_t *own = own_of(in, u, words);
+                    for (int x = 0; x < words; x++)
+                        bits[x] |= own[x];
+                }
+            }
+            for (int e = r->first_edge[u]; e < r->first_edge[u + 1]; e++) {
+                int w = r->edge[e], cw = r->comp[w];
+                if (cw == c)
+                    continue;
+                bits[w >> 6] |= 1ull << (w & 63);
+                if (w >= half) {
+                    const uint64_t *own = own_of(in, w, words);
+                    for (int x = 0; x < words; x++)
+                        bits[x] |= own[x];
+                }
+                if (r->merged[cw] == c || r->merged[cw] == -2)
+                    continue;
+                r->merged[cw] = (int16_t)c;
+                for (int x = 0; x < words; x++)
+                    bits[x] |= r->reached[cw][x];
+            }
+        }
+    }
+}
+
 /* Candidate k's reached set, over all nodes: the graph's part, and the
  * dead-end "off"s of every "on" reached (or the assumption); made on
  * first use for the grid at hand. */
@@ -911,36 +980,26 @@ static const uint64_t *rset_of(struct se_inner *in, int k, int words)
     in->rset_gen[k] = in->rset_now;
     se_reach *r = &in->reach;
     int v = in->node_of[k + 729], half = r->n / 2;
+    memcpy(set, own_of(in, v, words), sizeof(uint64_t) * (size_t)words);
     if (r->seen[v] == r->gen && se_reach_out(r, v)) {
-        memcpy(set, r->reached[r->comp[v]], sizeof(uint64_t) * (size_t)words);
-    } else {
-        /* nothing leaves it, or nothing enters it (no component): what
-         * the nodes it leads to reach, and they */
-        memset(set, 0, sizeof(uint64_t) * (size_t)words);
-        for (int e = r->first_edge[v]; e < r->first_edge[v + 1]; e++) {
-            int w = r->edge[e];
-            set[w >> 6] |= 1ull << (w & 63);
-            if (r->seen[w] == r->gen && se_reach_out(r, w))
-                for (int x = 0; x < words; x++)
-                    set[x] |= r->reached[r->comp[w]][x];
-        }
+        for (int x = 0; x < words; x++)
+            set[x] |= r->reached[r->comp[v]][x];
+        return set;
     }
-    const uint16_t *offs = on_off(in, 1, k);
-    for (int j = 0; j < offs[28]; j++) {
-        int o = in->node_of[offs[j]];
-        set[o >> 6] |= 1ull << (o & 63);
-    }
-    for (int w = half >> 6; w < words; w++)
-        for (uint64_t b = set[w]; b; b &= b - 1) {
-            int u = w * 64 + __builtin_ctzll(b);
-            if (u < half || u == v)
-                continue;
-            const uint16_t *more = on_off(in, 1, in->key_of[u] - 729);
-            for (int j = 0; j < more[28]; j++) {
-                int o = in->node_of[more[j]];
-                set[o >> 6] |= 1ull << (o & 63);
-            }
+    /* nothing leaves it, or nothing enters it (no component): what the
+     * nodes it leads to reach, and they */
+    for (int e = r->first_edge[v]; e < r->first_edge[v + 1]; e++) {
+        int w = r->edge[e];
+        set[w >> 6] |= 1ull << (w & 63);
+        if (w >= half) { /* (an "on" never follows an "on": for safety) */
+            const uint64_t *own = own_of(in, w, words);
+            for (int x = 0; x < words; x++)
+                set[x] |= own[x];
         }
+        if (r->seen[w] == r->gen && se_reach_out(r, w))
+            for (int x = 0; x < words; x++)
+                set[x] |= r->reached[r->comp[w]][x];
+    }
     return set;
 }
 
@@ -969,16 +1028,16 @@ static void plan_multiple(struct se_inner *in, const se_state *cur)
     if (!in->prepared)
         prepare(in, cur);
     se_reach *r = &in->reach;
-    if (make_graph(in, 1, 2) < 0)
+    /* the XY pass's graph, unless the forcing chains & cycles just made it */
+    if (!in->xy_graph && make_graph(in, 1, 2) < 0)
         return;
     int n = r->n, words = (n + 63) / 64;
-    for (int v = 0; v < n; v++)
-        r->target[v] = (int16_t)v;
-    se_reach_sets(r, n);
     if (++in->rset_now == 0) {
         memset(in->rset_gen, 0, sizeof in->rset_gen);
+        memset(in->own_gen, 0, sizeof in->own_gen);
         in->rset_now = 1;
     }
+    multiple_sets(in, words);
     for (int cell = 0; cell < 81; cell++) {
         unsigned cand = cur->cand[cell];
         in->skip[cell] = 0;
@@ -1032,7 +1091,7 @@ static int static_chains(struct se_inner *in, const se_state *cur, const sudoku_
     if (in->plain)
         memset(in->plan, 7, sizeof in->plan);
     else
-        plan_pass(in, cur, 1, 1, 2);
+        in->xy_graph = plan_pass(in, cur, 1, 1, 2) == 0;
     static const int pass_y[3] = { 0, 1, 1 }, pass_x[3] = { 1, 0, 1 };
     for (int pass = 0; pass < 3; pass++) {
         int y = pass_y[pass], x = pass_x[pass];
@@ -1261,7 +1320,7 @@ static int inner_result(se_chain_ws *ws, const se_state *cur, const se_state *sr
         c->valid = 1;
     }
     in->ws->cancel = ws->cancel;
-    in->prepared = 0;
+    in->prepared = in->xy_graph = 0;
     for (int r = 0; r < 2 && rules[level][r] >= 0; r++) {
         int kind = rules[level][r], got;
         uint64_t hash = grid_hash(cur, kind);
