@@ -71,6 +71,9 @@ struct se_inner {
     const se_state *table_grid;
     uint16_t off_on[3][729][4];
     int8_t off_on_rule[3][729][4];
+    uint32_t off_on_gen[729];  /* off_on[][k] made for these tables */
+    uint8_t two[81];           /* the cell has two candidates */
+    uint16_t pair[27];         /* per house, the digits with two places */
     uint32_t off_seen[729], off_seen_now;
     /* the searches worth running (reach.h): node of a present
      * candidate's key (-1 for the others) and key of a node */
@@ -170,6 +173,51 @@ static inline const uint16_t *on_off(struct se_inner *in, int y, int k)
     if (in->on_off_gen[k] != in->tables_gen)
         make_on_off(in, k);
     return in->on_off[y][k];
+}
+
+/* The "off -> on" lists of candidate k on the grid of the tables, made
+ * on first use: Y (the cell's other digit when it has two), then X (the
+ * other place in each house where the digit has two, box, row, column,
+ * each "on" once), as se_off_to_on_keys lists them; 0 ends a list. */
+static void make_off_on(struct se_inner *in, int k)
+{
+    const se_state *g = in->table_grid;
+    int cell = k / 9, d = k % 9;
+    unsigned cand = g->cand[cell];
+    const uint8_t *hs = se_cell_house[cell], *at = se_cell_place[cell];
+    uint16_t *xy = in->off_on[2][k], *y = in->off_on[1][k], *x = in->off_on[0][k];
+    int8_t *xyr = in->off_on_rule[2][k], *yr = in->off_on_rule[1][k], *xr = in->off_on_rule[0][k];
+    memset(xy, 0, sizeof(uint16_t) * 4);
+    memset(y, 0, sizeof(uint16_t) * 4);
+    memset(x, 0, sizeof(uint16_t) * 4);
+    int ny = 0, nx = 0;
+    if (in->two[cell]) {
+        xy[0] = y[0] = (uint16_t)(729 + cell * 9 + se_lowest(cand & ~(1u << d)));
+        xyr[0] = yr[0] = -1;
+        ny = 1;
+    }
+    for (int t = 0; t < 3; t++) {
+        if (!(in->pair[hs[t]] >> d & 1))
+            continue; /* not exactly two places */
+        unsigned places = g->pos[hs[t]][d + 1];
+        int key = 729 + se_house_cell[hs[t]][se_lowest(places & ~(1u << at[t]))] * 9 + d;
+        int dup = 0;
+        for (int i = 0; i < nx; i++)
+            dup |= x[i] == key;
+        if (dup)
+            continue;
+        x[nx] = xy[ny + nx] = (uint16_t)key;
+        xr[nx] = xyr[ny + nx] = (int8_t)hs[t];
+        nx++;
+    }
+    in->off_on_gen[k] = in->tables_gen;
+}
+
+static inline const uint16_t *off_on(struct se_inner *in, int table, int k)
+{
+    if (in->off_on_gen[k] != in->tables_gen)
+        make_off_on(in, k);
+    return in->off_on[table][k];
 }
 
 static inline uint64_t mix(uint64_t h, uint64_t v)
@@ -474,7 +522,7 @@ static void cycles(search *q, int source, int y, int x)
                  * first copy has queued by the time it is processed: it
                  * matters only when it closes the cycle */
                 if (in->off_seen[offs[i]] == seen) {
-                    const uint16_t *o = in->off_on[table][offs[i]];
+                    const uint16_t *o = off_on(in, table, offs[i]);
                     if (o[0] != source && o[1] != source && o[2] != source && o[3] != source)
                         continue;
                 }
@@ -488,7 +536,7 @@ static void cycles(search *q, int source, int y, int x)
         length++;
         while (hoff < toff) {
             int32_t p = qoff[hoff++];
-            const uint16_t *keys = in->off_on[table][ws->node[p].key];
+            const uint16_t *keys = off_on(in, table, ws->node[p].key);
             const int8_t *rule = in->off_on_rule[table][ws->node[p].key];
             for (int i = 0; i < 4 && keys[i]; i++) {
                 int k = keys[i];
@@ -559,7 +607,7 @@ static void forcing_chain(search *q, int source, int y)
         }
         while (hoff < toff) {
             int32_t p = qoff[hoff++];
-            const uint16_t *keys = q->in->off_on[y ? 2 : 0][ws->node[p].key];
+            const uint16_t *keys = off_on(q->in, y ? 2 : 0, ws->node[p].key);
             const int8_t *rule = q->in->off_on_rule[y ? 2 : 0][ws->node[p].key];
             for (int i = 0; i < 4 && keys[i]; i++) {
                 int k = keys[i];
@@ -584,52 +632,36 @@ static void forcing_chain(search *q, int source, int y)
  * entries are ever read). An "on"'s list with the cell rule is the cell's
  * other digits, then the list without it; an "off"'s XY list is its Y
  * entry (the cell rule), if any, then its X entries (house rules). */
-/* The tables of grid g: every candidate's "off -> on" lists, Y (the
- * cell's other digit when it has two), then X (the other place in each
- * house where the digit has two, box, row, column, each "on" once), as
- * se_off_to_on_keys lists them; the "on -> off" lists on demand. Only a
- * candidate's entries are ever read. */
+/* Does the "off" of candidate k imply anything (table 0 X, 1 Y, 2 XY)? */
+static inline int off_implies(const struct se_inner *in, int table, int k)
+{
+    const uint8_t *hs = se_cell_house[k / 9];
+    int x = (in->pair[hs[0]] | in->pair[hs[1]] | in->pair[hs[2]]) >> (k % 9) & 1;
+    return table == 0 ? x : table == 1 ? in->two[k / 9] : x | in->two[k / 9];
+}
+
+/* The tables of grid g: which cells have two candidates and which digits
+ * two places in each house; the lists on demand. */
 static void make_tables(struct se_inner *in, const se_state *g)
 {
     in->table_grid = g;
     if (++in->tables_gen == 0) {
         memset(in->on_off_gen, 0, sizeof in->on_off_gen);
+        memset(in->off_on_gen, 0, sizeof in->off_on_gen);
         in->tables_gen = 1;
     }
     for (int cell = 0; cell < 81; cell++) {
         unsigned cand = g->cand[cell];
-        if (!cand)
-            continue;
-        const uint8_t *hs = se_cell_house[cell], *at = se_cell_place[cell];
-        int two = se_one_bit(cand & (cand - 1));
-        for (unsigned m = cand; m; m &= m - 1) {
-            int d = se_lowest(m), k = cell * 9 + d;
-            uint16_t *xy = in->off_on[2][k], *y = in->off_on[1][k], *x = in->off_on[0][k];
-            int8_t *xyr = in->off_on_rule[2][k], *yr = in->off_on_rule[1][k], *xr = in->off_on_rule[0][k];
-            memset(xy, 0, sizeof(uint16_t) * 4);
-            memset(y, 0, sizeof(uint16_t) * 4);
-            memset(x, 0, sizeof(uint16_t) * 4);
-            int ny = 0, nx = 0;
-            if (two) {
-                xy[0] = y[0] = (uint16_t)(729 + cell * 9 + se_lowest(cand & ~(1u << d)));
-                xyr[0] = yr[0] = -1;
-                ny = 1;
-            }
-            for (int t = 0; t < 3; t++) {
-                unsigned places = g->pos[hs[t]][d + 1];
-                if (!se_one_bit(places & (places - 1)))
-                    continue; /* not exactly two */
-                int key = 729 + se_house_cell[hs[t]][se_lowest(places & ~(1u << at[t]))] * 9 + d;
-                int dup = 0;
-                for (int i = 0; i < nx; i++)
-                    dup |= x[i] == key;
-                if (dup)
-                    continue;
-                x[nx] = xy[ny + nx] = (uint16_t)key;
-                xr[nx] = xyr[ny + nx] = (int8_t)hs[t];
-                nx++;
-            }
+        in->two[cell] = (uint8_t)(cand && se_one_bit(cand & (cand - 1)));
+    }
+    for (int h = 0; h < 27; h++) {
+        unsigned pair = 0;
+        for (int d = 1; d <= 9; d++) {
+            unsigned places = g->pos[h][d];
+            if (places && se_one_bit(places & (places - 1)))
+                pair |= 1u << (d - 1);
         }
+        in->pair[h] = (uint16_t)pair;
     }
 }
 
@@ -706,9 +738,9 @@ static int make_graph(struct se_inner *in, int y, int table)
         r->first_edge[v] = 0;
     for (int v = 0; v < half; v++) {
         int key = in->key_of[v];
-        const uint16_t *ons = in->off_on[table][key];
-        if (!ons[0])
+        if (!off_implies(in, table, key))
             continue;
+        const uint16_t *ons = off_on(in, table, key);
         live[nlive++] = (int16_t)v;
         for (int j = 0; j < 4 && ons[j]; j++)
             r->first_edge[v + 1]++;
@@ -730,7 +762,7 @@ static int make_graph(struct se_inner *in, int y, int table)
     int nentered = 0;
     for (int i = 0; i < nlive; i++) {
         int v = live[i], key = in->key_of[v];
-        const uint16_t *ons = in->off_on[table][key];
+        const uint16_t *ons = off_on(in, table, key);
         for (int j = 0; j < 4 && ons[j]; j++) {
             int u = in->node_of[ons[j]];
             r->edge[fill[v]++] = (int16_t)u;
@@ -762,7 +794,7 @@ static int may_close_cycle(struct se_inner *in, int y, int table, int on)
     int c = r->comp[v];
     if (!r->cyclic[c])
         return 0;
-    const uint16_t *back = in->off_on[table][on - 729];
+    const uint16_t *back = off_on(in, table, on - 729);
     const uint16_t *offs = on_off(in, y, on - 729);
     for (int i = 0; i < 4 && back[i]; i++) {
         int q = in->node_of[back[i] - 729];
@@ -854,7 +886,7 @@ static int plan_pass(struct se_inner *in, const se_state *cur, int y, int x, int
                 if (on_out) {
                     reached_of(r, on, set, words);
                     int t = r->target[off], any = 0;
-                    if (in->off_on[table][k][0]) {
+                    if (off_implies(in, table, k)) {
                         any = t >= 0 && (set[t >> 6] >> (t & 63) & 1);
                     } else if (in->conflict_gen[k] == in->conflict_now) {
                         for (int w = 0; w < words; w++)
