@@ -440,23 +440,44 @@ static void record_cycle(search *q, int32_t dst, int y, int x)
     int n = 0;
     for (int32_t p = dst; p >= 0 && n < 1500; p = ws->node[p].parent)
         path[n++] = p;
-    uint8_t in_cycle[81] = { 0 };
-    uint16_t forward[81] = { 0 }, back[81] = { 0 };
-    for (int i = 0; i < n - 1; i++)
-        in_cycle[SE_KEY_CELL(ws->node[path[i]].key)] = 1;
+    /* per digit, the cells that see an "on" / an "off" node of the cycle
+     * (bit sets, cell p bit p % 27 of word p / 27): a candidate outside
+     * the cycle's cells seeing both goes */
+    uint32_t in_cycle[3] = { 0, 0, 0 }, forward[9][3], back[9][3];
+    unsigned digits = 0;
     for (int i = 0; i < n - 1; i++) {
         int k = ws->node[path[i]].key, cell = SE_KEY_CELL(k), d = SE_KEY_DIGIT(k);
-        uint16_t *side = SE_KEY_ON(k) ? forward : back;
-        for (int j = 0; j < 20; j++) {
-            int c = se_peer[cell][j];
-            if (!in_cycle[c] && (q->cur->cand[c] >> d & 1))
-                side[c] |= (uint16_t)(1u << d);
+        in_cycle[cell / 27] |= 1u << (cell % 27);
+        if (!(digits >> d & 1)) {
+            digits |= 1u << d;
+            memset(forward[d], 0, sizeof forward[d]);
+            memset(back[d], 0, sizeof back[d]);
         }
+        uint32_t *side = SE_KEY_ON(k) ? forward[d] : back[d];
+        for (int w = 0; w < 3; w++)
+            side[w] |= se_peer_bits[cell][w];
     }
+    uint16_t gone[81];
+    int any = 0;
+    for (unsigned m = digits; m; m &= m - 1) {
+        int d = se_lowest(m);
+        for (int w = 0; w < 3; w++)
+            for (uint32_t both = forward[d][w] & back[d][w] & ~in_cycle[w]; both; both &= both - 1) {
+                int c = w * 27 + se_lowest(both);
+                if (!(q->cur->cand[c] >> d & 1))
+                    continue;
+                if (!any)
+                    memset(gone, 0, sizeof gone);
+                any = 1;
+                gone[c] |= (uint16_t)(1u << d);
+            }
+    }
+    if (!any)
+        return;
     uint16_t elim[729];
     int nelim = 0;
-    for (int c = 0; c < 81; c++)
-        for (unsigned m = forward[c] & back[c]; m; m &= m - 1)
+    for (int c = 0; c < 81; c++) /* in cell order, then digit order */
+        for (unsigned m = gone[c]; m; m &= m - 1)
             elim[nelim++] = (uint16_t)SE_KEY(0, c, se_lowest(m));
     if (nelim)
         record(q, path, n, 1, y && x ? 7.0 : 6.5, y && x ? 4 : y ? 3 : 2, elim, nelim);
@@ -1205,9 +1226,11 @@ static void cache_clear(struct se_inner_cache *c)
 static uint64_t grid_hash(const se_state *g, int kind)
 {
     uint64_t h = (uint64_t)kind + 1;
-    const uint64_t *w = (const uint64_t *)(const void *)g->cand;
-    for (int i = 0; i < 20; i++) /* 160 of the 162 bytes, then the last cell */
-        h = mix(h, w[i]);
+    for (int i = 0; i < 20; i++) { /* 160 of the 162 bytes, then the last cell */
+        uint64_t w;
+        memcpy(&w, &g->cand[4 * i], sizeof w); /* (cand is not 8-byte aligned) */
+        h = mix(h, w);
+    }
     return mix(h, g->cand[80]);
 }
 
