@@ -307,6 +307,20 @@ void se_inner_free(struct se_inner *in);
 void se_inner_record(struct se_inner *in, se_chain_ws *ws, const se_hint *hint,
                      const int32_t *ends, int nends, int root_cause, double difficulty,
                      int complexity, int sort_key);
+/* nested.c, for the tests' twin: this work area's nested levels run
+ * every inner search and keep nothing between them (the plain version
+ * of their shortcuts). 0, or -1 out of memory. */
+int se_nested_plain(se_chain_ws *ws);
+/* nested.c, for the tests: what an inner producer (rule 0: forcing
+ * chains & cycles, 1: multiple forcing chains) gives on grid cur reduced
+ * from src (its usable hints in order: identity, complexity, rule
+ * parents, eliminations), as a hash; *hints: how many. 0, or -1 out of
+ * room. */
+int se_nested_digest(se_chain_ws *ws, const se_state *cur, const se_state *src, int rule,
+                     uint64_t *digest, int *hints);
+/* nested.c: a cell the collecting multiple forcing chains producer can
+ * skip (none of its cell or region chains can give a hint). */
+int se_inner_skip_cell(const struct se_inner *in, int cell);
 /* Every hint of a forcing chains producer (kind as below) on grid s,
  * recorded in `collect`, in the reference's order of discovery. 0, or -1
  * when a pool ran out or the search was cancelled. */

@@ -302,7 +302,7 @@ static int run(const se_state *s, int kind, se_chain_ws *ws, const sudoku_cancel
     ws->cancelled = 0;
     for (int cell = 0; cell < 81; cell++) {
         int size = se_popcount(s->cand[cell]);
-        if (!(size > 2 || (size > 1 && dynamic)))
+        if (!(size > 2 || (size > 1 && dynamic)) || (collect && se_inner_skip_cell(collect, cell)))
             continue;
         if (sudoku_cancelled(cancel)) {
             ws->cancelled = 1;

@@ -33,10 +33,20 @@
  * The inner search has its own work area (its nodes live while the outer
  * chain's do). Every inner hint is recorded whole (rating, eliminations,
  * rule parents, signature) when found, so its nodes can go.
+ *
+ * Some 10,000 inner producer runs make an 11.x rating, so they take
+ * shortcuts that change no hint (each has a plain twin in the tests:
+ * se_nested_plain): the forcing chains & cycles run only the searches the
+ * reachability of the implication graph allows (plan_pass, reach.c); the
+ * multiple forcing chains skip the cells whose chains can have nothing in
+ * common (plan_multiple); each producer's usable hints are kept per
+ * reduced grid for as long as the outer grid stays (inner_result); the
+ * implication lists are made on demand.
  */
 #include <stdlib.h>
 #include <string.h>
 #include "chains.h"
+#include "reach.h"
 
 #define MAX_HINTS (1 << 14)
 #define MAX_KEYS (1 << 19)
@@ -50,6 +60,7 @@ typedef struct inner_hint {
 
 struct se_inner {
     se_chain_ws *ws;
+    struct se_inner_cache *cache;
     /* the outer chain's grids: rule parents are removals from src to cur */
     const se_state *src, *cur;
     uint32_t parent_mark;
@@ -65,9 +76,36 @@ struct se_inner {
      * on for X, Y, XY links (0 ends a list: an "on" key is never 0) with
      * the rule that makes each */
     uint16_t on_off[2][729][29];
+    uint32_t on_off_gen[729], tables_gen; /* on_off[][k] made for these tables */
+    const se_state *table_grid;
     uint16_t off_on[3][729][4];
     int8_t off_on_rule[3][729][4];
+    uint32_t off_on_gen[729];  /* off_on[][k] made for these tables */
+    uint8_t two[81];           /* the cell has two candidates */
+    uint16_t pair[27];         /* per house, the digits with two places */
     uint32_t off_seen[729], off_seen_now;
+    /* the searches worth running (reach.h): node of a present
+     * candidate's key (-1 for the others) and key of a node */
+    int16_t node_of[1458];
+    uint16_t key_of[1458];
+    int16_t live[1458], fill[1458];
+    uint32_t entered[1458], entered_now; /* the "on"s some "off" implies */
+    int16_t entered_node[729];
+    int nentered;
+    uint64_t conflict[729][SE_REACH_WORDS]; /* per candidate, over target numbers */
+    uint32_t conflict_gen[729], conflict_now;
+    se_reach reach;
+    uint8_t plan[729];
+    int plain;      /* se_nested_plain: every search, nothing kept */
+    int prepared;   /* the tables and nodes are those of the grid at hand */
+    int xy_graph;   /* in reach: the XY pass's graph of the grid at hand */
+    /* the multiple forcing chains: what each "on" reaches; the cells to skip */
+    uint64_t rset[729][SE_REACH_WORDS];
+    uint32_t rset_gen[729], rset_now;
+    uint64_t own[729][SE_REACH_WORDS];
+    uint32_t own_gen[729];
+    uint8_t skip[81];
+    int skip_valid;
     /* the kept hints by their eliminations' hash: open addressing */
     uint32_t table_mark[2 * MAX_HINTS], table_now;
     int table_hint[2 * MAX_HINTS];
@@ -78,9 +116,11 @@ void se_inner_free(struct se_inner *in)
     if (!in)
         return;
     se_chain_ws_free(in->ws);
+    free(in->cache);
     free(in);
 }
 
+static struct se_inner_cache *cache_new(void);
 static struct se_inner *inner_get(se_chain_ws *outer)
 {
     if (outer->inner)
@@ -88,7 +128,8 @@ static struct se_inner *inner_get(se_chain_ws *outer)
     struct se_inner *in = calloc(1, sizeof *in);
     if (!in)
         return NULL;
-    if (!(in->ws = se_chain_ws_new())) {
+    if (!(in->ws = se_chain_ws_new()) || !(in->cache = cache_new())) {
+        se_chain_ws_free(in->ws);
         free(in);
         return NULL;
     }
@@ -103,6 +144,89 @@ static uint32_t next_mark(struct se_inner *in)
         in->mark_now = 1;
     }
     return in->mark_now;
+}
+
+/* The "on -> off" lists of candidate k on the grid of the tables, made
+ * on first use: the cell's other digits, then the digit's other places
+ * in the box, the row and the column (the lines without the box's
+ * cells), as se_on_to_off lists them; without the cell rule, the same
+ * less the cell's digits. Most of them are never read by the searches
+ * of a grid. */
+static void make_on_off(struct se_inner *in, int k)
+{
+    const se_state *g = in->table_grid;
+    int cell = k / 9, d = k % 9;
+    unsigned cand = g->cand[cell];
+    const uint8_t *hs = se_cell_house[cell], *at = se_cell_place[cell];
+    uint16_t *with = in->on_off[1][k], *without = in->on_off[0][k];
+    int n = 0, others;
+    for (unsigned o = cand & ~(1u << d); o; o &= o - 1)
+        with[n++] = (uint16_t)(cell * 9 + se_lowest(o));
+    others = n;
+    for (int t = 0; t < 3; t++) {
+        unsigned places = g->pos[hs[t]][d + 1] & ~(1u << at[t]);
+        if (t)
+            places &= ~(unsigned)se_house_in[hs[t]][hs[0]];
+        const uint8_t *hc = se_house_cell[hs[t]];
+        for (; places; places &= places - 1)
+            with[n++] = (uint16_t)(hc[se_lowest(places)] * 9 + d);
+    }
+    with[28] = (uint16_t)n;
+    memcpy(without, with + others, sizeof(uint16_t) * (size_t)(n - others));
+    without[28] = (uint16_t)(n - others);
+    in->on_off_gen[k] = in->tables_gen;
+}
+
+static inline const uint16_t *on_off(struct se_inner *in, int y, int k)
+{
+    if (in->on_off_gen[k] != in->tables_gen)
+        make_on_off(in, k);
+    return in->on_off[y][k];
+}
+
+/* The "off -> on" lists of candidate k on the grid of the tables, made
+ * on first use: Y (the cell's other digit when it has two), then X (the
+ * other place in each house where the digit has two, box, row, column,
+ * each "on" once), as se_off_to_on_keys lists them; 0 ends a list. */
+static void make_off_on(struct se_inner *in, int k)
+{
+    const se_state *g = in->table_grid;
+    int cell = k / 9, d = k % 9;
+    unsigned cand = g->cand[cell];
+    const uint8_t *hs = se_cell_house[cell], *at = se_cell_place[cell];
+    uint16_t *xy = in->off_on[2][k], *y = in->off_on[1][k], *x = in->off_on[0][k];
+    int8_t *xyr = in->off_on_rule[2][k], *yr = in->off_on_rule[1][k], *xr = in->off_on_rule[0][k];
+    memset(xy, 0, sizeof(uint16_t) * 4);
+    memset(y, 0, sizeof(uint16_t) * 4);
+    memset(x, 0, sizeof(uint16_t) * 4);
+    int ny = 0, nx = 0;
+    if (in->two[cell]) {
+        xy[0] = y[0] = (uint16_t)(729 + cell * 9 + se_lowest(cand & ~(1u << d)));
+        xyr[0] = yr[0] = -1;
+        ny = 1;
+    }
+    for (int t = 0; t < 3; t++) {
+        if (!(in->pair[hs[t]] >> d & 1))
+            continue; /* not exactly two places */
+        unsigned places = g->pos[hs[t]][d + 1];
+        int key = 729 + se_house_cell[hs[t]][se_lowest(places & ~(1u << at[t]))] * 9 + d;
+        int dup = 0;
+        for (int i = 0; i < nx; i++)
+            dup |= x[i] == key;
+        if (dup)
+            continue;
+        x[nx] = xy[ny + nx] = (uint16_t)key;
+        xr[nx] = xyr[ny + nx] = (int8_t)hs[t];
+        nx++;
+    }
+    in->off_on_gen[k] = in->tables_gen;
+}
+
+static inline const uint16_t *off_on(struct se_inner *in, int table, int k)
+{
+    if (in->off_on_gen[k] != in->tables_gen)
+        make_off_on(in, k);
+    return in->off_on[table][k];
 }
 
 static inline uint64_t mix(uint64_t h, uint64_t v)
@@ -325,23 +449,44 @@ static void record_cycle(search *q, int32_t dst, int y, int x)
     int n = 0;
     for (int32_t p = dst; p >= 0 && n < 1500; p = ws->node[p].parent)
         path[n++] = p;
-    uint8_t in_cycle[81] = { 0 };
-    uint16_t forward[81] = { 0 }, back[81] = { 0 };
-    for (int i = 0; i < n - 1; i++)
-        in_cycle[SE_KEY_CELL(ws->node[path[i]].key)] = 1;
+    /* per digit, the cells that see an "on" / an "off" node of the cycle
+     * (bit sets, cell p bit p % 27 of word p / 27): a candidate outside
+     * the cycle's cells seeing both goes */
+    uint32_t in_cycle[3] = { 0, 0, 0 }, forward[9][3], back[9][3];
+    unsigned digits = 0;
     for (int i = 0; i < n - 1; i++) {
         int k = ws->node[path[i]].key, cell = SE_KEY_CELL(k), d = SE_KEY_DIGIT(k);
-        uint16_t *side = SE_KEY_ON(k) ? forward : back;
-        for (int j = 0; j < 20; j++) {
-            int c = se_peer[cell][j];
-            if (!in_cycle[c] && (q->cur->cand[c] >> d & 1))
-                side[c] |= (uint16_t)(1u << d);
+        in_cycle[cell / 27] |= 1u << (cell % 27);
+        if (!(digits >> d & 1)) {
+            digits |= 1u << d;
+            memset(forward[d], 0, sizeof forward[d]);
+            memset(back[d], 0, sizeof back[d]);
         }
+        uint32_t *side = SE_KEY_ON(k) ? forward[d] : back[d];
+        for (int w = 0; w < 3; w++)
+            side[w] |= se_peer_bits[cell][w];
     }
+    uint16_t gone[81];
+    int any = 0;
+    for (unsigned m = digits; m; m &= m - 1) {
+        int d = se_lowest(m);
+        for (int w = 0; w < 3; w++)
+            for (uint32_t both = forward[d][w] & back[d][w] & ~in_cycle[w]; both; both &= both - 1) {
+                int c = w * 27 + se_lowest(both);
+                if (!(q->cur->cand[c] >> d & 1))
+                    continue;
+                if (!any)
+                    memset(gone, 0, sizeof gone);
+                any = 1;
+                gone[c] |= (uint16_t)(1u << d);
+            }
+    }
+    if (!any)
+        return;
     uint16_t elim[729];
     int nelim = 0;
-    for (int c = 0; c < 81; c++)
-        for (unsigned m = forward[c] & back[c]; m; m &= m - 1)
+    for (int c = 0; c < 81; c++) /* in cell order, then digit order */
+        for (unsigned m = gone[c]; m; m &= m - 1)
             elim[nelim++] = (uint16_t)SE_KEY(0, c, se_lowest(m));
     if (nelim)
         record(q, path, n, 1, y && x ? 7.0 : 6.5, y && x ? 4 : y ? 3 : 2, elim, nelim);
@@ -397,7 +542,7 @@ static void cycles(search *q, int source, int y, int x)
         length++;
         while (hon < ton) {
             int32_t p = qon[hon++];
-            const uint16_t *offs = in->on_off[y][ws->node[p].key - 729];
+            const uint16_t *offs = on_off(in, y, ws->node[p].key - 729);
             int n = offs[28];
             uint32_t st = mark_ancestors(ws, p);
             for (int i = 0; i < n; i++) {
@@ -407,7 +552,7 @@ static void cycles(search *q, int source, int y, int x)
                  * first copy has queued by the time it is processed: it
                  * matters only when it closes the cycle */
                 if (in->off_seen[offs[i]] == seen) {
-                    const uint16_t *o = in->off_on[table][offs[i]];
+                    const uint16_t *o = off_on(in, table, offs[i]);
                     if (o[0] != source && o[1] != source && o[2] != source && o[3] != source)
                         continue;
                 }
@@ -421,7 +566,7 @@ static void cycles(search *q, int source, int y, int x)
         length++;
         while (hoff < toff) {
             int32_t p = qoff[hoff++];
-            const uint16_t *keys = in->off_on[table][ws->node[p].key];
+            const uint16_t *keys = off_on(in, table, ws->node[p].key);
             const int8_t *rule = in->off_on_rule[table][ws->node[p].key];
             for (int i = 0; i < 4 && keys[i]; i++) {
                 int k = keys[i];
@@ -468,9 +613,8 @@ static void forcing_chain(search *q, int source, int y)
     while (hon < ton || hoff < toff) {
         while (hon < ton) {
             int32_t p = qon[hon++];
-            const uint16_t *offs = q->in->on_off[y][ws->node[p].key - 729];
+            const uint16_t *offs = on_off(q->in, y, ws->node[p].key - 729);
             int n = offs[28];
-            uint32_t st = mark_ancestors(ws, p);
             for (int i = 0; i < n; i++) {
                 int k = offs[i];
                 if (k == negation) {
@@ -479,7 +623,10 @@ static void forcing_chain(search *q, int source, int y)
                         record_chain(q, nn, y);
                     return; /* only the first chain to the negation counts */
                 }
-                if (to_off->at[k] < 0 && ws->stamp[k] != st) {
+                /* the reference also skips an "off" that is an ancestor
+                 * of p: every "off" made here (the root too) is in
+                 * to_off, so that test could never skip anything more */
+                if (to_off->at[k] < 0) {
                     int32_t nn = se_node_new(ws, k, p);
                     if (nn < 0)
                         return;
@@ -490,7 +637,7 @@ static void forcing_chain(search *q, int source, int y)
         }
         while (hoff < toff) {
             int32_t p = qoff[hoff++];
-            const uint16_t *keys = q->in->off_on[y ? 2 : 0][ws->node[p].key];
+            const uint16_t *keys = off_on(q->in, y ? 2 : 0, ws->node[p].key);
             const int8_t *rule = q->in->off_on_rule[y ? 2 : 0][ws->node[p].key];
             for (int i = 0; i < 4 && keys[i]; i++) {
                 int k = keys[i];
@@ -511,22 +658,40 @@ static void forcing_chain(search *q, int source, int y)
     }
 }
 
+/* The implications of each candidate on grid g (only a candidate's
+ * entries are ever read). An "on"'s list with the cell rule is the cell's
+ * other digits, then the list without it; an "off"'s XY list is its Y
+ * entry (the cell rule), if any, then its X entries (house rules). */
+/* Does the "off" of candidate k imply anything (table 0 X, 1 Y, 2 XY)? */
+static inline int off_implies(const struct se_inner *in, int table, int k)
+{
+    const uint8_t *hs = se_cell_house[k / 9];
+    int x = (in->pair[hs[0]] | in->pair[hs[1]] | in->pair[hs[2]]) >> (k % 9) & 1;
+    return table == 0 ? x : table == 1 ? in->two[k / 9] : x | in->two[k / 9];
+}
+
+/* The tables of grid g: which cells have two candidates and which digits
+ * two places in each house; the lists on demand. */
 static void make_tables(struct se_inner *in, const se_state *g)
 {
-    for (int k = 0; k < 729; k++) {
-        int present = g->cand[k / 9] >> (k % 9) & 1;
-        for (int y = 0; y < 2; y++) {
-            uint16_t *offs = in->on_off[y][k];
-            offs[28] = present ? (uint16_t)se_on_to_off(g, k + 729, y, offs) : 0;
+    in->table_grid = g;
+    if (++in->tables_gen == 0) {
+        memset(in->on_off_gen, 0, sizeof in->on_off_gen);
+        memset(in->off_on_gen, 0, sizeof in->off_on_gen);
+        in->tables_gen = 1;
+    }
+    for (int cell = 0; cell < 81; cell++) {
+        unsigned cand = g->cand[cell];
+        in->two[cell] = (uint8_t)(cand && se_one_bit(cand & (cand - 1)));
+    }
+    for (int h = 0; h < 27; h++) {
+        unsigned pair = 0;
+        for (int d = 1; d <= 9; d++) {
+            unsigned places = g->pos[h][d];
+            if (places && se_one_bit(places & (places - 1)))
+                pair |= 1u << (d - 1);
         }
-        for (int t = 0; t < 3; t++) { /* X, Y, XY */
-            uint16_t keys[4] = { 0, 0, 0, 0 };
-            int8_t rule[4] = { 0, 0, 0, 0 };
-            if (present)
-                se_off_to_on_keys(g, k, t != 0, t != 1, keys, rule);
-            memcpy(in->off_on[t][k], keys, sizeof keys);
-            memcpy(in->off_on_rule[t][k], rule, sizeof rule);
-        }
+        in->pair[h] = (uint16_t)pair;
     }
 }
 
@@ -572,27 +737,441 @@ static int same_elims(const struct se_inner *in, const inner_hint *a, const inne
                    sizeof(uint16_t) * (size_t)a->elim_count);
 }
 
+/*
+ * Which searches can find anything. Both searches follow only the pass's
+ * implication graph (on -> off from on_off[y], off -> on from
+ * off_on[table]); a forcing chain's breadth-first search visits all it
+ * can reach, each potential once, until it meets its assumption's
+ * negation. So a forcing chain from p finds something only if not-p is
+ * reachable from p. A cycle through "on" p leaves it for an "off" a and
+ * closes from an "off" q that implies p, q != a (an "off" is not
+ * repeated along a chain): a and q lie on a cycle through p, in p's
+ * strongly connected component; the q are the negations of what "off" p
+ * implies (the off -> on rules are symmetric). A search that cannot find
+ * anything leaves nothing the others see (its nodes are dropped, its
+ * marks are generations), so skipping it changes no hint and no order.
+ * The cycles are settled by the components, the forcing chains by the
+ * reachability sets.
+ */
+static int make_graph(struct se_inner *in, int y, int table)
+{
+    /* An "off" that implies nothing (most of them) is left out: no path
+     * goes through it, and a path to it is a path to one of the "on"s it
+     * comes from (plan_pass). So the graph is made from the other "off"s
+     * (the first half of the nodes): their "on"s, and the "on"s they come
+     * from, which are those they turn off themselves when "on" (the
+     * on -> off rules are symmetric). */
+    se_reach *r = &in->reach;
+    int half = r->n / 2, nlive = 0;
+    int16_t *live = in->live, *fill = in->fill;
+    for (int v = 0; v <= r->n; v++)
+        r->first_edge[v] = 0;
+    for (int v = 0; v < half; v++) {
+        int key = in->key_of[v];
+        if (!off_implies(in, table, key))
+            continue;
+        const uint16_t *ons = off_on(in, table, key);
+        live[nlive++] = (int16_t)v;
+        for (int j = 0; j < 4 && ons[j]; j++)
+            r->first_edge[v + 1]++;
+        const uint16_t *from = on_off(in, y, key);
+        for (int j = 0; j < from[28]; j++)
+            r->first_edge[in->node_of[from[j] + 729] + 1]++;
+    }
+    for (int v = 0; v < r->n; v++) {
+        r->first_edge[v + 1] += r->first_edge[v];
+        fill[v] = (int16_t)r->first_edge[v];
+    }
+    if (r->first_edge[r->n] > SE_REACH_MAX_EDGES)
+        return -1;
+    if (++in->entered_now == 0) {
+        memset(in->entered, 0, sizeof in->entered);
+        in->entered_now = 1;
+    }
+    se_reach_enter_begin(r);
+    int nentered = 0;
+    for (int i = 0; i < nlive; i++) {
+        int v = live[i], key = in->key_of[v];
+        const uint16_t *ons = off_on(in, table, key);
+        for (int j = 0; j < 4 && ons[j]; j++) {
+            int u = in->node_of[ons[j]];
+            r->edge[fill[v]++] = (int16_t)u;
+            if (in->entered[u] != in->entered_now) {
+                in->entered[u] = in->entered_now;
+                r->entered[u] = r->entered_gen;
+                in->entered_node[nentered++] = (int16_t)u;
+            }
+        }
+        const uint16_t *from = on_off(in, y, key);
+        if (from[28])
+            r->entered[v] = r->entered_gen;
+        for (int j = 0; j < from[28]; j++) {
+            int u = in->node_of[from[j] + 729];
+            r->edge[fill[u]++] = (int16_t)v;
+        }
+    }
+    in->nentered = nentered;
+    se_reach_components(r);
+    return 0;
+}
+
+static int may_close_cycle(struct se_inner *in, int y, int table, int on)
+{
+    const se_reach *r = &in->reach;
+    int v = in->node_of[on];
+    if (r->seen[v] != r->gen)
+        return 0; /* nothing leaves it or nothing enters it: on no cycle */
+    int c = r->comp[v];
+    if (!r->cyclic[c])
+        return 0;
+    const uint16_t *back = off_on(in, table, on - 729);
+    const uint16_t *offs = on_off(in, y, on - 729);
+    for (int i = 0; i < 4 && back[i]; i++) {
+        int q = in->node_of[back[i] - 729];
+        if (r->seen[q] != r->gen || r->comp[q] != c)
+            continue;
+        for (int j = 0; j < offs[28]; j++) {
+            int a = in->node_of[offs[j]];
+            if (a != q && r->seen[a] == r->gen && r->comp[a] == c)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* What node v reaches (one link or more), over the seen nodes' target
+ * numbers, into out (words); a node no edge enters through the nodes it
+ * leads to. */
+static void reached_of(const se_reach *r, int v, uint64_t *out, int words)
+{
+    if (r->seen[v] == r->gen) { /* (v has out-edges: the caller asks) */
+        memcpy(out, r->reached[r->comp[v]], sizeof(uint64_t) * (size_t)words);
+        return;
+    }
+    memset(out, 0, sizeof(uint64_t) * (size_t)words);
+    for (int e = r->first_edge[v]; e < r->first_edge[v + 1]; e++) {
+        int w = r->edge[e], t = r->target[w];
+        if (t < 0)
+            continue; /* not seen: reaches nothing, and it can be no target */
+        out[t >> 6] |= 1ull << (t & 63);
+        if (se_reach_out(r, w)) /* (a node nothing leaves has no set) */
+            for (int x = 0; x < words; x++)
+                out[x] |= r->reached[r->comp[w]][x];
+    }
+}
+
+/* Which searches of this pass to run, per candidate key (bit 0 the
+ * cycle, 1 the chain from "on", 2 from "off"); all when the graph could
+ * not be made. With X links the forcing chains ask the reachability
+ * sets, over the nodes with a component: a chain from "on" p to a dead-end
+ * "off" p goes through an "on" s that turns p off, some link entering s
+ * (the "on"s p's own "on" turns off: the rules are symmetric). */
+static int plan_pass(struct se_inner *in, const se_state *cur, int y, int x, int table)
+{
+    se_reach *r = &in->reach;
+    if (make_graph(in, y, table) < 0) {
+        memset(in->plan, 7, sizeof in->plan);
+        return -1;
+    }
+    int words = 0;
+    if (x) {
+        int ntargets = 0;
+        for (int v = 0; v < r->n; v++)
+            r->target[v] = r->seen[v] == r->gen ? (int16_t)ntargets++ : -1;
+        se_reach_sets(r, ntargets);
+        words = r->words;
+        if (++in->conflict_now == 0) {
+            memset(in->conflict_gen, 0, sizeof in->conflict_gen);
+            in->conflict_now = 1;
+        }
+        for (int e = 0; e < in->nentered; e++) {
+            int u = in->entered_node[e], t = r->target[u];
+            if (t < 0)
+                continue; /* no component: nothing but a source leads to it */
+            const uint16_t *offs = on_off(in, y, in->key_of[u] - 729);
+            for (int j = 0; j < offs[28]; j++) {
+                int q = offs[j];
+                if (in->conflict_gen[q] != in->conflict_now) {
+                    in->conflict_gen[q] = in->conflict_now;
+                    memset(in->conflict[q], 0, sizeof(uint64_t) * (size_t)words);
+                }
+                in->conflict[q][t >> 6] |= 1ull << (t & 63);
+            }
+        }
+    }
+    for (int cell = 0; cell < 81; cell++) {
+        int size = se_popcount(cur->cand[cell]);
+        if (size < 2 || (!x && size > 2))
+            continue;
+        for (unsigned m = cur->cand[cell]; m; m &= m - 1) {
+            int k = cell * 9 + se_lowest(m), on = in->node_of[k + 729], off = in->node_of[k];
+            int on_out = se_reach_out(r, on), off_out = se_reach_out(r, off);
+            if (!on_out && !off_out) {
+                in->plan[k] = 0; /* both are dead ends: nothing to search */
+                continue;
+            }
+            uint8_t plan = may_close_cycle(in, y, table, k + 729) ? 1 : 0;
+            if (x) {
+                uint64_t set[SE_REACH_WORDS];
+                if (on_out) {
+                    reached_of(r, on, set, words);
+                    int t = r->target[off], any = 0;
+                    if (off_implies(in, table, k)) {
+                        any = t >= 0 && (set[t >> 6] >> (t & 63) & 1);
+                    } else if (in->conflict_gen[k] == in->conflict_now) {
+                        for (int w = 0; w < words; w++)
+                            any |= (set[w] & in->conflict[k][w]) != 0;
+                    }
+                    plan |= (uint8_t)(any << 1);
+                }
+                if (off_out) {
+                    reached_of(r, off, set, words);
+                    int t = r->target[on];
+                    plan |= (uint8_t)((t >= 0 && (set[t >> 6] >> (t & 63) & 1)) << 2);
+                }
+            }
+            in->plan[k] = plan;
+        }
+    }
+    return 0;
+}
+
+/* The tables and the graph's nodes for grid cur: every "off", then every
+ * "on", in key order. */
+static void prepare(struct se_inner *in, const se_state *cur)
+{
+    make_tables(in, cur);
+    se_reach *r = &in->reach;
+    r->n = 0;
+    memset(in->node_of, -1, sizeof in->node_of);
+    for (int on = 0; on < 2; on++)
+        for (int c = 0; c < 81; c++)
+            for (unsigned m = cur->cand[c]; m; m &= m - 1) {
+                int k = SE_KEY(on, c, se_lowest(m));
+                in->node_of[k] = (int16_t)r->n;
+                in->key_of[r->n++] = (uint16_t)k;
+            }
+    in->prepared = 1;
+}
+
+/*
+ * The multiple forcing chains producer (forcing_chains.c, kind 1) on the
+ * reduced grid propagates without changing the grid: what an "on"
+ * assumption implies is what the XY pass's graph reaches from it (less,
+ * when a contradiction stops it). Its only hints are what all the digits
+ * of a cell (three or more) imply, and what all the places of a digit in
+ * a house imply, the house met from its first place. So a cell whose
+ * digits' reached sets have nothing in common, and whose region chains'
+ * places have nothing in common either, gives no hint: the producer
+ * skips it (se_inner_skip_cell). A skipped cell's propagations are not
+ * cached for later cells, which then make them again: the same sets.
+ */
+/* The dead-end "off"s an "on" node u turns off (its own "off"s), as
+ * node bits; made on first use for the grid at hand. */
+static const uint64_t *own_of(struct se_inner *in, int u, int words)
+{
+    int k = in->key_of[u] - 729;
+    uint64_t *set = in->own[k];
+    if (in->own_gen[k] == in->rset_now)
+        return set;
+    in->own_gen[k] = in->rset_now;
+    memset(set, 0, sizeof(uint64_t) * (size_t)words);
+    const uint16_t *offs = on_off(in, 1, k);
+    for (int j = 0; j < offs[28]; j++) {
+        int o = in->node_of[offs[j]];
+        set[o >> 6] |= 1ull << (o & 63);
+    }
+    return set;
+}
+
+/* Per component with an edge out, what it reaches as node bits: the
+ * nodes, and the "off"s of every "on" among them (as reach.c's sets,
+ * with each "on" node's own "off"s added where it is met). */
+static void multiple_sets(struct se_inner *in, int words)
+{
+    se_reach *r = &in->reach;
+    int half = r->n / 2;
+    for (int c = 0; c < r->ncomp; c++)
+        r->merged[c] = -1;
+    for (int c = 0; c < r->ncomp; c++) {
+        int first = r->member[r->comp_first[c]];
+        if (r->comp_first[c + 1] - r->comp_first[c] == 1 && !se_reach_out(r, first)) {
+            r->merged[c] = -2; /* nothing leaves it: no set */
+            continue;
+        }
+        uint64_t *bits = r->reached[c];
+        memset(bits, 0, sizeof(uint64_t) * (size_t)words);
+        for (int i = r->comp_first[c]; i < r->comp_first[c + 1]; i++) {
+            int u = r->member[i];
+            if (r->cyclic[c]) {
+                bits[u >> 6] |= 1ull << (u & 63);
+                if (u >= half) {
+                    const uint64_t *own = own_of(in, u, words);
+                    for (int x = 0; x < words; x++)
+                        bits[x] |= own[x];
+                }
+            }
+            for (int e = r->first_edge[u]; e < r->first_edge[u + 1]; e++) {
+                int w = r->edge[e], cw = r->comp[w];
+                if (cw == c)
+                    continue;
+                bits[w >> 6] |= 1ull << (w & 63);
+                if (w >= half) {
+                    const uint64_t *own = own_of(in, w, words);
+                    for (int x = 0; x < words; x++)
+                        bits[x] |= own[x];
+                }
+                if (r->merged[cw] == c || r->merged[cw] == -2)
+                    continue;
+                r->merged[cw] = (int16_t)c;
+                for (int x = 0; x < words; x++)
+                    bits[x] |= r->reached[cw][x];
+            }
+        }
+    }
+}
+
+/* Candidate k's reached set, over all nodes: the graph's part, and the
+ * dead-end "off"s of every "on" reached (or the assumption); made on
+ * first use for the grid at hand. */
+static const uint64_t *rset_of(struct se_inner *in, int k, int words)
+{
+    uint64_t *set = in->rset[k];
+    if (in->rset_gen[k] == in->rset_now)
+        return set;
+    in->rset_gen[k] = in->rset_now;
+    se_reach *r = &in->reach;
+    int v = in->node_of[k + 729], half = r->n / 2;
+    memcpy(set, own_of(in, v, words), sizeof(uint64_t) * (size_t)words);
+    if (r->seen[v] == r->gen && se_reach_out(r, v)) {
+        for (int x = 0; x < words; x++)
+            set[x] |= r->reached[r->comp[v]][x];
+        return set;
+    }
+    /* nothing leaves it, or nothing enters it (no component): what the
+     * nodes it leads to reach, and they */
+    for (int e = r->first_edge[v]; e < r->first_edge[v + 1]; e++) {
+        int w = r->edge[e];
+        set[w >> 6] |= 1ull << (w & 63);
+        if (w >= half) { /* (an "on" never follows an "on": for safety) */
+            const uint64_t *own = own_of(in, w, words);
+            for (int x = 0; x < words; x++)
+                set[x] |= own[x];
+        }
+        if (r->seen[w] == r->gen && se_reach_out(r, w))
+            for (int x = 0; x < words; x++)
+                set[x] |= r->reached[r->comp[w]][x];
+    }
+    return set;
+}
+
+/* Have the reached sets of these candidates (keys[0..n)) anything in
+ * common? (Made one by one, stopping when nothing is left.) */
+static int common_reach(struct se_inner *in, const int *keys, int n, int words)
+{
+    uint64_t common[SE_REACH_WORDS];
+    memcpy(common, rset_of(in, keys[0], words), sizeof(uint64_t) * (size_t)words);
+    for (int i = 1; i < n; i++) {
+        const uint64_t *set = rset_of(in, keys[i], words);
+        uint64_t any = 0;
+        for (int w = 0; w < words; w++)
+            any |= common[w] &= set[w];
+        if (!any)
+            return 0;
+    }
+    return 1;
+}
+
+static void plan_multiple(struct se_inner *in, const se_state *cur)
+{
+    in->skip_valid = 0;
+    if (in->plain)
+        return;
+    if (!in->prepared)
+        prepare(in, cur);
+    se_reach *r = &in->reach;
+    /* the XY pass's graph, unless the forcing chains & cycles just made it */
+    if (!in->xy_graph && make_graph(in, 1, 2) < 0)
+        return;
+    int n = r->n, words = (n + 63) / 64;
+    if (++in->rset_now == 0) {
+        memset(in->rset_gen, 0, sizeof in->rset_gen);
+        memset(in->own_gen, 0, sizeof in->own_gen);
+        in->rset_now = 1;
+    }
+    multiple_sets(in, words);
+    for (int cell = 0; cell < 81; cell++) {
+        unsigned cand = cur->cand[cell];
+        in->skip[cell] = 0;
+        if (se_popcount(cand) < 3)
+            continue;
+        int keys[9], nkeys = 0, any;
+        for (unsigned m = cand; m; m &= m - 1)
+            keys[nkeys++] = cell * 9 + se_lowest(m);
+        any = common_reach(in, keys, nkeys, words);
+        for (unsigned m = cand; m && !any; m &= m - 1) {
+            int d = se_lowest(m);
+            for (int t = 0; t < 3 && !any; t++) {
+                int house = se_cell_house[cell][t];
+                unsigned places = cur->pos[house][d + 1];
+                if (se_popcount(places) < 2 || se_house_cell[house][se_lowest(places)] != cell)
+                    continue;
+                nkeys = 0;
+                for (; places; places &= places - 1)
+                    keys[nkeys++] = se_house_cell[house][se_lowest(places)] * 9 + d;
+                any = common_reach(in, keys, nkeys, words);
+            }
+        }
+        in->skip[cell] = (uint8_t)!any;
+    }
+    in->skip_valid = 1;
+}
+
+int se_nested_plain(se_chain_ws *ws)
+{
+    struct se_inner *in = inner_get(ws);
+    if (!in)
+        return -1;
+    in->plain = 1;
+    return 0;
+}
+
+int se_inner_skip_cell(const struct se_inner *in, int cell)
+{
+    return in->skip_valid && in->skip[cell];
+}
+
 /* The forcing chains & cycles producer on the reduced grid: every hint. */
 static int static_chains(struct se_inner *in, const se_state *cur, const sudoku_cancel *cancel)
 {
     search q = { in, in->ws, cur };
-    make_tables(in, cur);
+    prepare(in, cur);
+    /* The X and Y passes' graphs are parts of the XY pass's (their links
+     * are among its links): what cannot be found with both links cannot
+     * be found with one kind. So the XY pass's plan serves all three (a
+     * search it lets through that finds nothing changes nothing). */
+    if (in->plain)
+        memset(in->plan, 7, sizeof in->plan);
+    else
+        in->xy_graph = plan_pass(in, cur, 1, 1, 2) == 0;
     static const int pass_y[3] = { 0, 1, 1 }, pass_x[3] = { 1, 0, 1 };
     for (int pass = 0; pass < 3; pass++) {
         int y = pass_y[pass], x = pass_x[pass];
+        if (sudoku_cancelled(cancel)) /* a pass takes some microseconds */
+            return -1;
         for (int cell = 0; cell < 81; cell++) {
             int size = se_popcount(cur->cand[cell]);
             if (size < 2 || (!x && size > 2))
                 continue;
-            if (sudoku_cancelled(cancel))
-                return -1;
             for (unsigned m = cur->cand[cell]; m; m &= m - 1) {
-                int d = se_lowest(m);
-                cycles(&q, SE_KEY(1, cell, d), y, x);
-                if (x) {
-                    forcing_chain(&q, SE_KEY(1, cell, d), y);
-                    forcing_chain(&q, SE_KEY(0, cell, d), y);
-                }
+                int d = se_lowest(m), on = SE_KEY(1, cell, d), off = SE_KEY(0, cell, d);
+                uint8_t plan = in->plan[cell * 9 + d];
+                if (plan & 1)
+                    cycles(&q, on, y, x);
+                if (x && (plan & 2))
+                    forcing_chain(&q, on, y);
+                if (x && (plan & 4))
+                    forcing_chain(&q, off, y);
                 if (in->overflow || in->ws->overflow)
                     return -1;
             }
@@ -601,15 +1180,97 @@ static int static_chains(struct se_inner *in, const se_state *cur, const sudoku_
     return 0;
 }
 
+/*
+ * What an inner producer gives depends only on the reduced grid it runs
+ * on (its hints, their order, eliminations, complexities and identities)
+ * and on the outer producer's grid (the rule parents: removals from one
+ * to the other). Within one outer step the outer grid stays, and the same
+ * reduced grid comes back: a level-3 step first runs level 2 in full, and
+ * level 3 meets most of the same dry points again, whose forcing chains &
+ * cycles are the same; a propagation also meets a few grids twice. So
+ * each producer's usable hints, in order, are kept per reduced grid
+ * until the outer grid changes, and replayed from there.
+ */
+#define CACHE_SLOTS (1 << 13)
+#define CACHE_ENTRIES (CACHE_SLOTS / 2)
+#define CACHE_HINTS (1 << 16)
+#define CACHE_KEYS (1 << 21)
+
+typedef struct kept_hint {
+    uint64_t signature;
+    int complexity;
+    int elim_first, elim_count, parent_first, parent_count;
+} kept_hint;
+
+typedef struct kept_result {
+    uint64_t hash;
+    int kind;
+    uint16_t cand[81];
+    int hint_first, hint_count;
+} kept_result;
+
+struct se_inner_cache {
+    uint16_t src[81]; /* the outer grid the results are valid for */
+    int valid;
+    kept_result entry[CACHE_ENTRIES];
+    int nentry;
+    int32_t slot[CACHE_SLOTS]; /* entry + 1, 0 empty */
+    kept_hint hint[CACHE_HINTS];
+    int nhint;
+    uint16_t key[CACHE_KEYS];
+    int nkey;
+};
+
+static struct se_inner_cache *cache_new(void)
+{
+    return calloc(1, sizeof(struct se_inner_cache));
+}
+
+static void cache_clear(struct se_inner_cache *c)
+{
+    c->nentry = c->nhint = c->nkey = 0;
+    memset(c->slot, 0, sizeof c->slot);
+}
+
+static uint64_t grid_hash(const se_state *g, int kind)
+{
+    uint64_t h = (uint64_t)kind + 1;
+    for (int i = 0; i < 20; i++) { /* 160 of the 162 bytes, then the last cell */
+        uint64_t w;
+        memcpy(&w, &g->cand[4 * i], sizeof w); /* (cand is not 8-byte aligned) */
+        h = mix(h, w);
+    }
+    return mix(h, g->cand[80]);
+}
+
+static const kept_result *cache_find(const struct se_inner_cache *c, const se_state *cur,
+                                     int kind, uint64_t hash, unsigned *at)
+{
+    unsigned i = (unsigned)(hash >> 32) & (CACHE_SLOTS - 1);
+    for (; c->slot[i]; i = (i + 1) & (CACHE_SLOTS - 1)) {
+        const kept_result *e = &c->entry[c->slot[i] - 1];
+        if (e->hash == hash && e->kind == kind && !memcmp(e->cand, cur->cand, sizeof e->cand))
+            return e;
+    }
+    *at = i;
+    return NULL;
+}
+
 /* The collected hints in the reference's order, each with the same
- * eliminations as an earlier one dropped; those with rule parents give
- * their eliminations as new "off"s. Returns how many were added, -1 when
- * a pool ran out; *used: a hint had rule parents. */
-static int emit(se_chain_ws *ws, struct se_inner *in, se_pset *to_off, int32_t *queue,
-                int *tail, int *used)
+ * eliminations as an earlier one dropped; those with rule parents kept
+ * as a new entry (NULL when the cache is full). */
+static kept_result *keep(struct se_inner *in, struct se_inner_cache *c, const se_state *cur,
+                         int kind, uint64_t hash, unsigned at)
 {
     sort_hints(in);
-    int added = 0;
+    if (c->nentry >= CACHE_ENTRIES)
+        return NULL;
+    kept_result *e = &c->entry[c->nentry];
+    e->hash = hash;
+    e->kind = kind;
+    memcpy(e->cand, cur->cand, sizeof e->cand);
+    e->hint_first = c->nhint;
+    e->hint_count = 0;
     if (++in->table_now == 0) {
         memset(in->table_mark, 0, sizeof in->table_mark);
         in->table_now = 1;
@@ -632,7 +1293,33 @@ static int emit(se_chain_ws *ws, struct se_inner *in, se_pset *to_off, int32_t *
         in->table_hint[slot] = in->order[i];
         if (!h->parent_count)
             continue;
-        *used = 1;
+        if (c->nhint >= CACHE_HINTS || c->nkey + h->parent_count + h->elim_count > CACHE_KEYS)
+            return NULL;
+        kept_hint *k = &c->hint[c->nhint++];
+        k->signature = h->signature;
+        k->complexity = h->complexity;
+        k->parent_first = c->nkey;
+        k->parent_count = h->parent_count;
+        memcpy(&c->key[c->nkey], &in->key[h->parent_first], sizeof(uint16_t) * (size_t)h->parent_count);
+        c->nkey += h->parent_count;
+        k->elim_first = c->nkey;
+        k->elim_count = h->elim_count;
+        memcpy(&c->key[c->nkey], &in->key[h->elim_first], sizeof(uint16_t) * (size_t)h->elim_count);
+        c->nkey += h->elim_count;
+        e->hint_count++;
+    }
+    c->slot[at] = ++c->nentry;
+    return e;
+}
+
+/* The eliminations of a result's hints as new "off"s resting on their
+ * rule parents. Returns how many were added, -1 when a pool ran out. */
+static int emit(se_chain_ws *ws, const struct se_inner_cache *c, const kept_result *e,
+                se_pset *to_off, int32_t *queue, int *tail)
+{
+    int added = 0;
+    for (int i = 0; i < e->hint_count; i++) {
+        const kept_hint *h = &c->hint[e->hint_first + i];
         if (ws->nnested >= SE_MAX_NESTED) {
             ws->overflow = 1;
             return -1;
@@ -640,11 +1327,11 @@ static int emit(se_chain_ws *ws, struct se_inner *in, se_pset *to_off, int32_t *
         int ref = ws->nnested++;
         ws->nested[ref].signature = h->signature;
         ws->nested[ref].complexity = h->complexity;
-        for (int e = 0; e < h->elim_count; e++) {
-            int key = in->key[h->elim_first + e];
+        for (int x = 0; x < h->elim_count; x++) {
+            int key = c->key[h->elim_first + x];
             if (to_off->at[key] >= 0)
                 continue;
-            int32_t first = to_off->at[in->key[h->parent_first]];
+            int32_t first = to_off->at[c->key[h->parent_first]];
             if (first < 0) { /* a rule parent the chain did not remove: cannot be */
                 ws->overflow = 1;
                 return -1;
@@ -653,7 +1340,7 @@ static int emit(se_chain_ws *ws, struct se_inner *in, se_pset *to_off, int32_t *
             if (nn < 0)
                 return -1;
             for (int p = 1; p < h->parent_count; p++) {
-                int32_t pn = to_off->at[in->key[h->parent_first + p]];
+                int32_t pn = to_off->at[c->key[h->parent_first + p]];
                 if (pn < 0) {
                     ws->overflow = 1;
                     return -1;
@@ -669,42 +1356,107 @@ static int emit(se_chain_ws *ws, struct se_inner *in, se_pset *to_off, int32_t *
     return ws->overflow ? -1 : added;
 }
 
-int se_nested_offs(se_chain_ws *ws, const se_state *cur, const se_state *src,
-                   se_pset *to_off, int32_t *queue, int *tail, int level)
+/* The first inner producer's result with usable hints (*out, NULL when
+ * none), from the cache or made now. 0, or -1 when a pool ran out or the
+ * search was cancelled. */
+static int inner_result(se_chain_ws *ws, const se_state *cur, const se_state *src, int level,
+                        struct se_inner **inp, const kept_result **out)
 {
     /* the inner producers of each level, in the reference's order:
      * 0 forcing chains & cycles, 1 multiple forcing chains, 2 dynamic
      * forcing chains, 4 dynamic forcing chains of nesting level 2 (the
-     * forcing_chains.c kinds, but 0) */
-    static const int rules[6][2] = { { -1, -1 }, { -1, -1 }, { 0, -1 }, { 0, 1 }, { 2, -1 }, { 2, 4 } };
-    if (level < 2 || level > 5)
+     * forcing_chains.c kinds, but 0); "level" 6: multiple forcing chains
+     * alone (se_nested_digest) */
+    static const int rules[7][2] = { { -1, -1 }, { -1, -1 }, { 0, -1 }, { 0, 1 },
+                                     { 2, -1 }, { 2, 4 },   { 1, -1 } };
+    *out = NULL;
+    if (level < 2 || level > 6)
         return -1;
-    struct se_inner *in = inner_get(ws);
+    struct se_inner *in = *inp = inner_get(ws);
     if (!in) {
         ws->overflow = 1;
         return -1;
     }
-    in->ws->cancel = ws->cancel;
-    for (int r = 0; r < 2 && rules[level][r] >= 0; r++) {
-        in->nhint = in->nkey = 0;
-        in->overflow = 0;
-        in->ws->overflow = 0;
-        in->src = src;
-        in->cur = cur;
-        int kind = rules[level][r], got;
-        if (kind == 0)
-            got = static_chains(in, cur, ws->cancel);
-        else
-            got = se_forcing_chains_all(cur, kind, in->ws, in, ws->cancel);
-        if (got < 0 || in->overflow || in->ws->overflow) {
-            if (sudoku_cancelled(ws->cancel) || in->ws->cancelled)
-                ws->cancelled = 1;
-            ws->overflow = 1;
-            return -1;
-        }
-        int used = 0, added = emit(ws, in, to_off, queue, tail, &used);
-        if (added < 0 || used)
-            return added;
+    struct se_inner_cache *c = in->cache;
+    if (!c->valid || memcmp(c->src, src->cand, sizeof c->src) || in->plain) {
+        cache_clear(c);
+        memcpy(c->src, src->cand, sizeof c->src);
+        c->valid = 1;
     }
+    in->ws->cancel = ws->cancel;
+    in->prepared = in->xy_graph = 0;
+    for (int r = 0; r < 2 && rules[level][r] >= 0; r++) {
+        int kind = rules[level][r], got;
+        uint64_t hash = grid_hash(cur, kind);
+        unsigned at = 0;
+        const kept_result *e = cache_find(c, cur, kind, hash, &at);
+        if (!e) {
+            in->nhint = in->nkey = 0;
+            in->overflow = 0;
+            in->ws->overflow = 0;
+            in->src = src;
+            in->cur = cur;
+            if (kind == 0) {
+                got = static_chains(in, cur, ws->cancel);
+            } else {
+                if (kind == 1)
+                    plan_multiple(in, cur);
+                got = se_forcing_chains_all(cur, kind, in->ws, in, ws->cancel);
+                in->skip_valid = 0;
+            }
+            if (got < 0 || in->overflow || in->ws->overflow) {
+                if (sudoku_cancelled(ws->cancel) || in->ws->cancelled)
+                    ws->cancelled = 1;
+                ws->overflow = 1;
+                return -1;
+            }
+            if (!(e = keep(in, c, cur, kind, hash, at))) {
+                /* full: start again with this one */
+                cache_clear(c);
+                cache_find(c, cur, kind, hash, &at);
+                if (!(e = keep(in, c, cur, kind, hash, at))) {
+                    ws->overflow = 1;
+                    return -1;
+                }
+            }
+        }
+        if (e->hint_count) {
+            *out = e;
+            return 0;
+        }
+    }
+    return 0;
+}
+
+int se_nested_offs(se_chain_ws *ws, const se_state *cur, const se_state *src,
+                   se_pset *to_off, int32_t *queue, int *tail, int level)
+{
+    struct se_inner *in;
+    const kept_result *e;
+    if (inner_result(ws, cur, src, level, &in, &e) < 0)
+        return -1;
+    return e ? emit(ws, in->cache, e, to_off, queue, tail) : 0;
+}
+
+int se_nested_digest(se_chain_ws *ws, const se_state *cur, const se_state *src, int rule,
+                     uint64_t *digest, int *hints)
+{
+    struct se_inner *in;
+    const kept_result *e;
+    if ((rule != 0 && rule != 1) || inner_result(ws, cur, src, rule ? 6 : 2, &in, &e) < 0)
+        return -1;
+    uint64_t h = 1;
+    *hints = e ? e->hint_count : 0;
+    for (int i = 0; e && i < e->hint_count; i++) {
+        const kept_hint *k = &in->cache->hint[e->hint_first + i];
+        h = mix(h, k->signature);
+        h = mix(h, (uint64_t)k->complexity);
+        for (int j = 0; j < k->parent_count; j++)
+            h = mix(h, in->cache->key[k->parent_first + j]);
+        h = mix(h, 0xe1);
+        for (int j = 0; j < k->elim_count; j++)
+            h = mix(h, in->cache->key[k->elim_first + j]);
+    }
+    *digest = h;
     return 0;
 }

@@ -64,7 +64,9 @@ static void show_state(const se_state *s)
         printf("%03x%s", s->cand[c], c % 9 == 8 ? "\n" : " ");
 }
 
-static long compared, found[4], found_fc[5], fc_every;
+static long compared, found[4], found_fc[6], fc_every;
+static long nested_every, inner_compared, inner_found[2];
+static sudoku_rng nested_rng;
 static se_chain_ws *ws_fast, *ws_twin;
 
 /* Every finder with a twin, on one position. */
@@ -121,10 +123,12 @@ static void compare_all(const se_state *s)
         show_state(s);
     /* the forcing chains producers, cached propagation against afresh:
      * multiple, dynamic, dynamic+ (every so many positions: they are slow),
-     * and now and then nested level 2 */
-    for (int kind = 1; kind <= 4 && compared % fc_every == 0; kind++) {
+     * and now and then nested levels 2 and 3 (the twin's inner searches
+     * without their shortcuts: se_nested_plain) */
+    for (int kind = 1; kind <= 5 && compared % fc_every == 0; kind++) {
         long nth = compared / fc_every;
-        if ((kind == 3 && nth % 2 != 0) || (kind == 4 && nth % 25 != 0))
+        if ((kind == 3 && nth % 2 != 0) || (kind == 4 && nth % 25 != 0) ||
+            (kind == 5 && nth % 50 != 0))
             continue;
         fa = se_find_forcing_chains(s, &a, kind, ws_fast, NULL);
         fb = twin_find_forcing_chains(s, &b, kind, ws_twin, NULL);
@@ -133,6 +137,25 @@ static void compare_all(const se_state *s)
         CHECK_MSG(same, "forcing chains kind %d: fast %d, twin %d", kind, fa, fb);
         if (!same && check_failed <= 3)
             show_state(s);
+    }
+    /* the nested levels' inner producers (forcing chains & cycles, and
+     * multiple forcing chains) on a grid reduced from this one at random,
+     * as an outer chain reduces it: every usable inner hint, its
+     * identity, complexity, rule parents and eliminations, against the
+     * plain inner searches */
+    if (compared % nested_every == 0) {
+        se_state cur = *s;
+        thin(&nested_rng, &cur, 10 + (int)sudoku_rng_below(&nested_rng, 50));
+        for (int rule = 0; rule <= 1; rule++) {
+            uint64_t da, db;
+            int ha, hb;
+            int ra = se_nested_digest(ws_fast, &cur, s, rule, &da, &ha);
+            int rb = se_nested_digest(ws_twin, &cur, s, rule, &db, &hb);
+            CHECK_MSG(ra == 0 && rb == 0 && da == db && ha == hb,
+                      "nested inner rule %d: fast %d (%d hints), twin %d (%d)", rule, ra, ha, rb, hb);
+            inner_compared++;
+            inner_found[rule] += ha;
+        }
     }
     compared++;
 }
@@ -199,6 +222,8 @@ int main(int argc, char **argv)
     int puzzles = (long_run ? 3000 : 300) / (SANITIZED ? 5 : 1);
     /* the forcing chains twins: the positions compared */
     fc_every = long_run ? 1 : SANITIZED ? 3 : 10;
+    nested_every = long_run ? 1 : SANITIZED ? 8 : 4;
+    sudoku_rng_seed(&nested_rng, 13);
     /* the peer bit sets (a table written out) against the peer lists */
     for (int c = 0; c < 81; c++) {
         uint32_t bits[3] = { 0, 0, 0 };
@@ -210,7 +235,8 @@ int main(int argc, char **argv)
     sudoku_rng_seed(&rng, 20261124);
     ws_fast = se_chain_ws_new();
     ws_twin = se_chain_ws_new();
-    if (!ws_fast || !ws_twin)
+    /* the twin's nested levels run every inner search afresh */
+    if (!ws_fast || !ws_twin || se_nested_plain(ws_twin) < 0)
         return 1;
     for (int i = 0; i < puzzles; i++) {
         sudoku_grid g;
@@ -238,6 +264,55 @@ int main(int argc, char **argv)
         }
         fclose(f);
     }
+    /* The nested levels where they matter: the states just before nested
+     * steps of levels 2 and 3 on the vector rows rated 10 and up (there
+     * the inner searches give the outer chains their removals), the fast
+     * inner searches against the plain ones. Slow (a level-3 step takes
+     * the plain twin seconds): a few by default, every 4th with --long. */
+    long nested_compared = 0, nested_found = 0, nested_steps = 0;
+    long nested_max = long_run ? 1000 : SANITIZED ? 1 : 3;
+    f = check_open_data("vectors/se_ratings.tsv");
+    if (f) {
+        char line[512];
+        while (nested_compared < nested_max && fgets(line, sizeof line, f)) {
+            char *tab = strchr(line, '\t');
+            if (line[0] == '#' || !tab || atof(tab + 1) < 9.95)
+                continue;
+            *tab = '\0';
+            sudoku_grid g = check_grid(line);
+            if (sudoku_se_rate(&g, &path, NULL) != SUDOKU_SE_OK)
+                continue;
+            int levels_met = 0;
+            for (int i = 0; i < path.step_count && nested_compared < nested_max; i++) {
+                int t = path.step[i].technique;
+                if (t < SE_NESTED_FC_CONTRADICTION || t > SE_NESTED_MFC_REGION)
+                    continue;
+                int kind = t <= SE_NESTED_FC_REGION ? 4 : 5;
+                /* by default the first step of each level per row */
+                if (long_run ? nested_steps++ % 4 != 0 : (levels_met >> kind & 1))
+                    continue;
+                levels_met |= 1 << kind;
+                se_state st;
+                se_hint a, b;
+                se_replay_state_after(&g, &path, i, &st);
+                int fa = se_find_forcing_chains(&st, &a, kind, ws_fast, NULL);
+                int fb = se_find_forcing_chains(&st, &b, kind, ws_twin, NULL);
+                int same = same_hint(fa, &a, fb, &b);
+                CHECK_MSG(same, "nested level %d at step %d: fast %d, twin %d", kind - 2, i + 1, fa, fb);
+                CHECK_MSG(fa == 1 && a.technique == t && a.rating == path.step[i].rating,
+                          "nested level %d at step %d: not the path's step", kind - 2, i + 1);
+                nested_compared++;
+                nested_found += fa > 0;
+            }
+        }
+        fclose(f);
+        /* the test must be able to fail: it must have compared some */
+        CHECK(nested_compared > 0 && nested_found == nested_compared);
+    }
+    printf("nested steps compared with the plain inner searches: %ld; inner producers on reduced "
+           "grids: %ld, usable hints: forcing chains & cycles %ld, multiple forcing chains %ld\n",
+           nested_compared, inner_compared, inner_found[0], inner_found[1]);
+    CHECK(inner_compared > 100 && inner_found[0] > 100 && inner_found[1] > 100);
     printf("%ld positions (%ld from %d random minimal puzzles, the rest from %d vector rows); "
            "found: aligned pair exclusion %ld, aligned triple exclusion %ld, cycles and forcing chains %ld\n",
            compared, random_positions, puzzles, rows, found[0], found[1], found[2]);
@@ -248,8 +323,8 @@ int main(int argc, char **argv)
     long ae_least = SANITIZED ? 20 : 100, ae_found_least = SANITIZED ? 5 : 10;
     CHECK(ae_since_compared[0] > ae_least && ae_since_found[0] > ae_found_least);
     CHECK(ae_since_compared[1] > ae_least && ae_since_found[1] > ae_found_least);
-    printf("forcing chains found: Nishio %ld, multiple %ld, dynamic %ld, dynamic+ %ld, nested level 2 %ld\n",
-           found_fc[0], found_fc[1], found_fc[2], found_fc[3], found_fc[4]);
+    printf("forcing chains found: Nishio %ld, multiple %ld, dynamic %ld, dynamic+ %ld, nested level 2 %ld, level 3 %ld\n",
+           found_fc[0], found_fc[1], found_fc[2], found_fc[3], found_fc[4], found_fc[5]);
     /* the test must be able to fail: the positions must exercise the finders */
     CHECK(found[0] > 10 && found[1] > 10 && found[2] > 10);
     CHECK(found_fc[0] > 10 && found_fc[1] > 10 && found_fc[2] > 10 && found_fc[3] > 10 && found_fc[4] > 0);

@@ -1,0 +1,111 @@
+/*
+ * reach.c - strongly connected components and reachability of a chain
+ * pass's implication graph (see reach.h).
+ */
+#include <string.h>
+#include "reach.h"
+
+void se_reach_components(se_reach *r)
+{
+    int n = r->n, comps = 0, counter = 0, top = 0, placed = 0;
+    if (++r->gen == 0) {
+        memset(r->seen, 0, sizeof r->seen);
+        r->gen = 1;
+    }
+    const uint32_t gen = r->gen;
+    for (int root = 0; root < n; root++) {
+        /* a node nothing leaves is met from a node something leaves if
+         * anything leads to it, else it is on no path; a node nothing
+         * enters is on no path but as its start (se_reach_known) */
+        if (r->seen[root] == gen || r->first_edge[root] == r->first_edge[root + 1] ||
+            r->entered[root] != r->entered_gen)
+            continue;
+        int depth = 0;
+        r->call[0] = (int16_t)root;
+        r->next_edge[root] = r->first_edge[root];
+        r->seen[root] = gen;
+        r->comp[root] = -1;
+        r->order[root] = r->low[root] = (int16_t)counter++;
+        r->stack[top++] = (int16_t)root;
+        while (depth >= 0) {
+            int v = r->call[depth];
+            if (r->next_edge[v] < r->first_edge[v + 1]) {
+                int w = r->edge[r->next_edge[v]++];
+                if (r->seen[w] != gen) { /* a tree edge: descend */
+                    r->seen[w] = gen;
+                    r->comp[w] = -1;
+                    r->order[w] = r->low[w] = (int16_t)counter++;
+                    r->next_edge[w] = r->first_edge[w];
+                    r->stack[top++] = (int16_t)w;
+                    r->call[++depth] = (int16_t)w;
+                } else if (r->comp[w] < 0 && r->order[w] < r->low[v]) {
+                    r->low[v] = r->order[w]; /* w is still on the stack */
+                }
+                continue;
+            }
+            if (r->low[v] == r->order[v]) { /* v roots a component: close it */
+                int c = comps++, first = top;
+                while (r->stack[--first] != v)
+                    ;
+                r->comp_first[c] = (int16_t)placed;
+                r->cyclic[c] = 0;
+                for (int i = first; i < top; i++) {
+                    r->comp[r->stack[i]] = (int16_t)c;
+                    r->member[placed++] = r->stack[i];
+                }
+                for (int i = first; i < top && !r->cyclic[c]; i++) {
+                    int u = r->stack[i];
+                    for (int e = r->first_edge[u]; e < r->first_edge[u + 1]; e++)
+                        if (r->comp[r->edge[e]] == c)
+                            r->cyclic[c] = 1;
+                }
+                top = first;
+            }
+            if (--depth >= 0) {
+                int u = r->call[depth];
+                if (r->low[v] < r->low[u])
+                    r->low[u] = r->low[v];
+            }
+        }
+    }
+    r->ncomp = comps;
+    r->comp_first[comps] = (int16_t)placed;
+}
+
+/* In closing order every component's successors come before it, so one
+ * pass unions their sets. */
+void se_reach_sets(se_reach *r, int ntargets)
+{
+    int words = r->words = (ntargets + 63) / 64;
+    for (int c = 0; c < r->ncomp; c++)
+        r->merged[c] = -1;
+    for (int c = 0; c < r->ncomp; c++) {
+        int first = r->member[r->comp_first[c]];
+        if (r->comp_first[c + 1] - r->comp_first[c] == 1 &&
+            r->first_edge[first] == r->first_edge[first + 1]) {
+            /* nothing leaves it: its set is empty (and never asked for) */
+            r->merged[c] = -2;
+            continue;
+        }
+        uint64_t *bits = r->reached[c];
+        memset(bits, 0, sizeof(uint64_t) * (size_t)words);
+        for (int i = r->comp_first[c]; i < r->comp_first[c + 1]; i++) {
+            int u = r->member[i];
+            if (r->cyclic[c] && r->target[u] >= 0)
+                bits[r->target[u] >> 6] |= 1ull << (r->target[u] & 63);
+            for (int e = r->first_edge[u]; e < r->first_edge[u + 1]; e++) {
+                int w = r->edge[e], cw = r->comp[w];
+                if (cw == c)
+                    continue;
+                if (r->target[w] >= 0)
+                    bits[r->target[w] >> 6] |= 1ull << (r->target[w] & 63);
+                if (r->merged[cw] == c || r->merged[cw] == -2)
+                    continue; /* that component's set is in already, or empty */
+                r->merged[cw] = (int16_t)c;
+                const uint64_t *more = r->reached[cw];
+                for (int x = 0; x < words; x++)
+                    bits[x] |= more[x];
+            }
+        }
+    }
+}

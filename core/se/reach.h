@@ -1,0 +1,80 @@
+/*
+ * reach.h - which potentials a breadth-first chain search can reach, for
+ * skipping the searches that cannot find anything (nested.c).
+ *
+ * A chain search only ever follows the implication graph of its pass (on
+ * -> off, off -> on), so it can meet a potential only if the graph has a
+ * path to it. The graph's strongly connected components (Tarjan's
+ * algorithm, without recursion) give, per component, the set of nodes it
+ * reaches: Tarjan closes a component only after every component it has
+ * an edge to, so each set is the union of its successors' sets, built in
+ * one pass.
+ */
+#ifndef SUDOKU_SE_REACH_H
+#define SUDOKU_SE_REACH_H
+
+#include <stdint.h>
+
+#define SE_REACH_MAX_NODES 1458
+#define SE_REACH_WORDS ((SE_REACH_MAX_NODES + 63) / 64)
+#define SE_REACH_MAX_EDGES (729 * 32)
+
+typedef struct se_reach {
+    /* the graph, filled by the caller: node v's successors are
+     * edge[first_edge[v] .. first_edge[v + 1]) */
+    int n;
+    int32_t first_edge[SE_REACH_MAX_NODES + 1];
+    int16_t edge[SE_REACH_MAX_EDGES];
+    /* and the nodes some edge enters: entered[v] == entered_gen (after
+     * se_reach_enter_begin) */
+    uint32_t entered[SE_REACH_MAX_NODES], entered_gen;
+    /* se_reach_components: the components of the nodes met from those
+     * that both some edge enters and some edge leaves (a node no edge
+     * enters or leaves is on no cycle, and no path passes through it),
+     * numbered in the order Tarjan closes them, so that a path between
+     * two components always goes to a smaller number; their members in
+     * that order */
+    int ncomp;
+    uint32_t seen[SE_REACH_MAX_NODES], gen; /* seen[v] == gen: v has a component */
+    int16_t comp[SE_REACH_MAX_NODES];   /* component of a seen node */
+    uint8_t cyclic[SE_REACH_MAX_NODES]; /* per component: a path from a member to itself */
+    int16_t member[SE_REACH_MAX_NODES];
+    int16_t comp_first[SE_REACH_MAX_NODES + 1];
+    /* se_reach_sets: per component, which of the targets it reaches (bit
+     * target[v] for node v; -1: not a target) */
+    int words;
+    int16_t target[SE_REACH_MAX_NODES];
+    uint64_t reached[SE_REACH_MAX_NODES][SE_REACH_WORDS];
+    /* scratch */
+    int16_t order[SE_REACH_MAX_NODES], low[SE_REACH_MAX_NODES];
+    int16_t stack[SE_REACH_MAX_NODES], call[SE_REACH_MAX_NODES];
+    int32_t next_edge[SE_REACH_MAX_NODES];
+    int16_t merged[SE_REACH_MAX_NODES];
+} se_reach;
+
+/* A fresh mark for entered[]. */
+static inline void se_reach_enter_begin(se_reach *r)
+{
+    if (++r->entered_gen == 0) {
+        for (int i = 0; i < SE_REACH_MAX_NODES; i++)
+            r->entered[i] = 0;
+        r->entered_gen = 1;
+    }
+}
+
+/* The components of the graph in r. A node no edge enters (a "source")
+ * gets none: what it reaches is what the nodes it leads to reach, and
+ * they. */
+void se_reach_components(se_reach *r);
+
+static inline int se_reach_out(const se_reach *r, int v)
+{
+    return r->first_edge[v] != r->first_edge[v + 1];
+}
+
+/* After se_reach_components, with target[] set for the nodes to ask
+ * about (numbered from 0, at most SE_REACH_MAX_NODES): what each
+ * component with an edge out reaches among them (one link or more). */
+void se_reach_sets(se_reach *r, int ntargets);
+
+#endif
