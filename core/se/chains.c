@@ -94,6 +94,41 @@ void se_node_add_parent(se_chain_ws *ws, int32_t node, int32_t parent)
     ws->node[node].extra_count++;
 }
 
+int se_cycle_eliminations(const se_chain_ws *ws, int32_t dst, const uint16_t *cand,
+                          uint16_t gone[81])
+{
+    /* bit sets: cell c is bit c % 27 of word c / 27 */
+    uint32_t in_cycle[3] = { 0, 0, 0 }, forward[9][3], back[9][3];
+    unsigned digits = 0;
+    for (int32_t p = dst; ws->node[p].parent >= 0; p = ws->node[p].parent) {
+        int k = ws->node[p].key, cell = SE_KEY_CELL(k), d = SE_KEY_DIGIT(k);
+        in_cycle[cell / 27] |= 1u << (cell % 27);
+        if (!(digits >> d & 1)) {
+            digits |= 1u << d;
+            memset(forward[d], 0, sizeof forward[d]);
+            memset(back[d], 0, sizeof back[d]);
+        }
+        uint32_t *side = SE_KEY_ON(k) ? forward[d] : back[d];
+        for (int w = 0; w < 3; w++)
+            side[w] |= se_peer_bits[cell][w];
+    }
+    int any = 0;
+    for (unsigned m = digits; m; m &= m - 1) {
+        int d = se_lowest(m);
+        for (int w = 0; w < 3; w++)
+            for (uint32_t both = forward[d][w] & back[d][w] & ~in_cycle[w]; both; both &= both - 1) {
+                int c = w * 27 + se_lowest(both);
+                if (!(cand[c] >> d & 1))
+                    continue;
+                if (!any)
+                    memset(gone, 0, 81 * sizeof *gone);
+                any = 1;
+                gone[c] |= (uint16_t)(1u << d);
+            }
+    }
+    return any;
+}
+
 /* Level by level, parents in order, a key counted (and expanded) once:
  * the reference's walk, so that when two nodes share a key the one it
  * expands is the one we expand. */

@@ -197,6 +197,16 @@ static inline int32_t se_node_new(se_chain_ws *ws, int key, int32_t parent)
     return ws->nnode++;
 }
 
+/* What the cycle closing at `dst` removes from `cand`: per digit, a
+ * candidate outside the cycle's cells that sees both an "on" and an "off"
+ * node of that digit. Fills gone[] (a digit mask per cell) and returns 1
+ * when anything goes; returns 0, gone[] untouched, when nothing does (most
+ * cycles, so the caller settles that before counting the complexity).
+ * The walk follows first parents from `dst` up to, not including, the
+ * root. Shared by the cycles producer and the nested inner searches. */
+int se_cycle_eliminations(const se_chain_ws *ws, int32_t dst, const uint16_t *cand,
+                          uint16_t gone[81]);
+
 /* The number of distinct potentials `node` depends on, itself included
  * (the reference's ancestor count, walked breadth first as it does). */
 int se_ancestor_count(se_chain_ws *ws, int32_t node);

@@ -27,40 +27,9 @@
 static void offer_cycle(se_chain_ws *ws, const se_state *s, int32_t dst, int y, int x,
                         se_chain_best *best)
 {
-    /* Per digit, the cells that see an "on" / an "off" node of the cycle
-     * (bit sets); a candidate outside the cycle's cells seeing both goes.
-     * Most cycles remove nothing, so that is settled before the
-     * complexity is counted. */
-    uint32_t in_cycle[3] = { 0, 0, 0 }, forward[9][3], back[9][3];
-    unsigned digits = 0;
-    for (int32_t p = dst; ws->node[p].parent >= 0; p = ws->node[p].parent) {
-        int k = ws->node[p].key, cell = SE_KEY_CELL(k), d = SE_KEY_DIGIT(k);
-        in_cycle[cell / 27] |= 1u << (cell % 27);
-        if (!(digits >> d & 1)) {
-            digits |= 1u << d;
-            memset(forward[d], 0, sizeof forward[d]);
-            memset(back[d], 0, sizeof back[d]);
-        }
-        uint32_t *side = SE_KEY_ON(k) ? forward[d] : back[d];
-        for (int w = 0; w < 3; w++)
-            side[w] |= se_peer_bits[cell][w];
-    }
+    /* Most cycles remove nothing: settled before the complexity is counted. */
     uint16_t elim[81];
-    int worth = 0;
-    for (unsigned m = digits; m; m &= m - 1) {
-        int d = se_lowest(m);
-        for (int w = 0; w < 3; w++)
-            for (uint32_t both = forward[d][w] & back[d][w] & ~in_cycle[w]; both; both &= both - 1) {
-                int c = w * 27 + se_lowest(both);
-                if (s->cand[c] >> d & 1) {
-                    if (!worth)
-                        memset(elim, 0, sizeof elim);
-                    worth = 1;
-                    elim[c] |= (uint16_t)(1u << d);
-                }
-            }
-    }
-    if (!worth)
+    if (!se_cycle_eliminations(ws, dst, s->cand, elim))
         return;
     se_hint h;
     int complexity = se_ancestor_count(ws, dst);

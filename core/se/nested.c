@@ -445,44 +445,13 @@ void se_inner_record(struct se_inner *in, se_chain_ws *ws, const se_hint *hint,
 static void record_cycle(search *q, int32_t dst, int y, int x)
 {
     const se_chain_ws *ws = q->ws;
+    uint16_t gone[81];
+    if (!se_cycle_eliminations(ws, dst, q->cur->cand, gone))
+        return;
     int32_t path[1500];
     int n = 0;
     for (int32_t p = dst; p >= 0 && n < 1500; p = ws->node[p].parent)
         path[n++] = p;
-    /* per digit, the cells that see an "on" / an "off" node of the cycle
-     * (bit sets, cell p bit p % 27 of word p / 27): a candidate outside
-     * the cycle's cells seeing both goes */
-    uint32_t in_cycle[3] = { 0, 0, 0 }, forward[9][3], back[9][3];
-    unsigned digits = 0;
-    for (int i = 0; i < n - 1; i++) {
-        int k = ws->node[path[i]].key, cell = SE_KEY_CELL(k), d = SE_KEY_DIGIT(k);
-        in_cycle[cell / 27] |= 1u << (cell % 27);
-        if (!(digits >> d & 1)) {
-            digits |= 1u << d;
-            memset(forward[d], 0, sizeof forward[d]);
-            memset(back[d], 0, sizeof back[d]);
-        }
-        uint32_t *side = SE_KEY_ON(k) ? forward[d] : back[d];
-        for (int w = 0; w < 3; w++)
-            side[w] |= se_peer_bits[cell][w];
-    }
-    uint16_t gone[81];
-    int any = 0;
-    for (unsigned m = digits; m; m &= m - 1) {
-        int d = se_lowest(m);
-        for (int w = 0; w < 3; w++)
-            for (uint32_t both = forward[d][w] & back[d][w] & ~in_cycle[w]; both; both &= both - 1) {
-                int c = w * 27 + se_lowest(both);
-                if (!(q->cur->cand[c] >> d & 1))
-                    continue;
-                if (!any)
-                    memset(gone, 0, sizeof gone);
-                any = 1;
-                gone[c] |= (uint16_t)(1u << d);
-            }
-    }
-    if (!any)
-        return;
     uint16_t elim[729];
     int nelim = 0;
     for (int c = 0; c < 81; c++) /* in cell order, then digit order */
