@@ -103,6 +103,19 @@ static void cache_flush(se_chain_ws *ws)
     ws->nnode = ws->nextra = ws->nnested = 0;
 }
 
+/* Before each cell's (or candidate's) round: stop if asked to, and start
+ * an empty pool once the kept propagations fill half of it. 0: go on. */
+static int round_start(se_chain_ws *ws, const sudoku_cancel *cancel)
+{
+    if (sudoku_cancelled(cancel)) {
+        ws->cancelled = 1;
+        return -1;
+    }
+    if (ws->nnode > KEEP_NODES || ws->nextra > KEEP_EXTRA || ws->nnested > KEEP_NESTED)
+        cache_flush(ws);
+    return 0;
+}
+
 /* Propagates "digit d at cell" (y, dynamic as in se_do_chaining) into the
  * empty sets on / off, from the cache when it is there. keep: a new
  * propagation may stay cached (its nodes then must stay in the pool).
@@ -304,12 +317,8 @@ static int run(const se_state *s, int kind, se_chain_ws *ws, const sudoku_cancel
         int size = se_popcount(s->cand[cell]);
         if (!(size > 2 || (size > 1 && dynamic)) || (collect && se_inner_skip_cell(collect, cell)))
             continue;
-        if (sudoku_cancelled(cancel)) {
-            ws->cancelled = 1;
+        if (round_start(ws, cancel))
             return -1;
-        }
-        if (ws->nnode > KEEP_NODES || ws->nextra > KEEP_EXTRA || ws->nnested > KEEP_NESTED)
-            cache_flush(ws);
         se_pset *ons[9], *offs[9];
         int n = 0;
         for (unsigned m = s->cand[cell]; m; m &= m - 1) {
@@ -369,12 +378,8 @@ static int nishio_by_digit(const se_state *s, se_chain_ws *ws, const sudoku_canc
         for (int cell = 0; cell < 81; cell++) {
             if (!(s->cand[cell] >> d & 1))
                 continue;
-            if (sudoku_cancelled(cancel)) {
-                ws->cancelled = 1;
+            if (round_start(ws, cancel))
                 return -1;
-            }
-            if (ws->nnode > KEEP_NODES || ws->nextra > KEEP_EXTRA || ws->nnested > KEEP_NESTED)
-                cache_flush(ws);
             binary(&q, cell, d, 1, 1, 0, &ws->value_on[0], &ws->value_off[0]);
             if (ws->overflow) {
                 ws->nishio_known[d] = 0;
