@@ -42,6 +42,10 @@ typedef struct collect {
     int nparent;
     int used;   /* a usable hint was met: later rules are not asked */
     int added;
+    /* per house, the digits (bit d - 1) with a place in src, not in cur: a hint's
+     * rule parents are such removals, so where none can be found the
+     * rules are not tried (they would find nothing usable) */
+    uint16_t gone[27];
 } collect;
 
 static void parent_add(collect *k, int cell, int d)
@@ -77,11 +81,14 @@ static void locking(collect *k, const se_state *cur, const se_state *src)
 {
     for (int p = 0; p < 4; p++) {
         int ta = locking_types[p][0], tb = locking_types[p][1];
-        for (int a = ta; a < ta + 9; a++)
+        for (int a = ta; a < ta + 9; a++) {
+            if (!k->gone[a])
+                continue; /* no removal of A to rest on */
             for (int jb = 0; jb < 3; jb++) {
                 int b = se_crossing[a][tb / 9][jb];
                 unsigned part = se_house_in[a][b];
-                for (int d = 1; d <= 9; d++) {
+                for (unsigned dm = k->gone[a]; dm; dm &= dm - 1) {
+                    int d = se_lowest(dm) + 1;
                     unsigned pos = cur->pos[a][d];
                     if (se_at_most_one_bit(pos) || (pos & ~part))
                         continue;
@@ -99,6 +106,7 @@ static void locking(collect *k, const se_state *cur, const se_state *src)
                         eliminate(k, se_house_cell[b][se_lowest(elim)], d - 1);
                 }
             }
+        }
     }
 }
 
@@ -108,12 +116,15 @@ static void hidden_pairs(collect *k, const se_state *cur, const se_state *src)
 {
     for (int t = 0; t < 3; t++)
         for (int h = set_types[t]; h < set_types[t] + 9; h++) {
-            if (cur->empty[h] <= 4)
+            if (cur->empty[h] <= 4 || !k->gone[h])
                 continue;
             unsigned two = 0; /* digits with exactly two places */
             for (int d = 1; d <= 9; d++)
                 if (se_popcount(cur->pos[h][d]) == 2)
                     two |= 1u << (d - 1);
+            /* the parents are removed places of the pair's digits */
+            if (!(two & k->gone[h]))
+                continue;
             se_subset_walk w;
             for (unsigned set = se_subset_first(&w, two, 2); set; set = se_subset_next(&w)) {
                 int d1 = se_lowest(set) + 1, d2 = se_lowest(set & (set - 1)) + 1;
@@ -151,7 +162,8 @@ static void naked_pairs(collect *k, const se_state *cur, const se_state *src)
 {
     for (int t = 0; t < 3; t++)
         for (int h = set_types[t]; h < set_types[t] + 9; h++) {
-            if (cur->empty[h] < 4)
+            /* the parents are digits the pair's cells lost */
+            if (cur->empty[h] < 4 || !k->gone[h])
                 continue;
             const uint8_t *hc = se_house_cell[h];
             unsigned pairs = 0; /* cells with exactly two candidates */
@@ -192,15 +204,19 @@ static void x_wings(collect *k, const se_state *cur, const se_state *src)
     int placed[10] = { 0 };
     for (int c = 0; c < 81; c++)
         placed[cur->value[c]]++;
+    unsigned open = 0; /* digits placed at most five times */
+    for (int d = 1; d <= 9; d++)
+        if (placed[d] + 4 <= 9)
+            open |= 1u << (d - 1);
     static const int line_types[2][2] = { { SE_COL(0), SE_ROW(0) }, { SE_ROW(0), SE_COL(0) } };
     for (int p = 0; p < 2; p++) {
         int base = line_types[p][0], cover = line_types[p][1];
         for (int pair = 0; pair < se_subset_count[2]; pair++) {
             unsigned lines = se_subsets[2][pair];
             int l1 = base + se_lowest(lines), l2 = base + se_lowest(lines & (lines - 1));
-            for (int d = 1; d <= 9; d++) {
-                if (placed[d] + 4 > 9)
-                    continue;
+            /* the parents are removed places in the base lines */
+            for (unsigned dm = (k->gone[l1] | k->gone[l2]) & open; dm; dm &= dm - 1) {
+                int d = se_lowest(dm) + 1;
                 unsigned p1 = cur->pos[l1][d], p2 = cur->pos[l2][d];
                 if (se_at_most_one_bit(p1) || se_at_most_one_bit(p2) || se_popcount(p1 | p2) != 2)
                     continue;
@@ -231,6 +247,15 @@ int se_dynamic_plus_offs(se_chain_ws *ws, const se_state *cur, const se_state *s
                          se_pset *to_off, int32_t *queue, int *tail, int level)
 {
     collect k = { .ws = ws, .to_off = to_off, .queue = queue, .tail = tail };
+    for (int c = 0; c < 81; c++) {
+        unsigned lost = src->cand[c] & ~cur->cand[c];
+        if (lost) {
+            const uint8_t *hs = se_cell_house[c];
+            k.gone[hs[0]] |= (uint16_t)lost;
+            k.gone[hs[1]] |= (uint16_t)lost;
+            k.gone[hs[2]] |= (uint16_t)lost;
+        }
+    }
     locking(&k, cur, src);
     if (!k.used)
         hidden_pairs(&k, cur, src);

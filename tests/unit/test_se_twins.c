@@ -17,7 +17,9 @@
  * that reach the chains) give positions as well.
  *
  * Also the chain engine's two implication rules against theirs, for
- * every potential of every position.
+ * every potential of every position, and the dynamic+ rules of a dry
+ * point (dynamic_plus.c, which skips the houses where nothing was
+ * removed) against the plain ones, on each position reduced at random.
  *
  * Default: some seconds; --long (ctest label `long`): ten times more.
  * SUDOKU_LONG_TEST
@@ -34,6 +36,7 @@
 #include "se_twin_cycles.inc"
 #include "se_twin_chains.inc"
 #include "se_twin_forcing.inc"
+#include "se_twin_dynamic_plus.inc"
 
 static sudoku_se_path path;
 
@@ -70,8 +73,52 @@ static sudoku_rng nested_rng;
 static se_chain_ws *ws_fast, *ws_twin;
 
 /* Every finder with a twin, on one position. */
+/* The dynamic+ rules at a dry point whose grid src was reduced to cur:
+ * each removal an "off" node (as the chain would have it), then the new
+ * "off"s, their order and their parents, fast against plain. */
+static long dp_compared, dp_fired;
+static sudoku_rng dp_rng;
+static se_chain_ws *ws_dp[2];
+static void compare_dynamic_plus(const se_state *src, const se_state *cur)
+{
+    static se_pset to_off[2];
+    static int32_t queue[2][1458];
+    int tail[2], r[2];
+    for (int w = 0; w < 2; w++) {
+        se_chain_ws *ws = ws_dp[w];
+        ws->nnode = ws->nextra = ws->nnested = 0;
+        ws->overflow = 0;
+        se_pset_init(&to_off[w]);
+        tail[w] = 0;
+        for (int c = 0; c < 81; c++)
+            for (unsigned m = src->cand[c] & ~cur->cand[c]; m; m &= m - 1) {
+                int key = SE_KEY(0, c, se_lowest(m));
+                se_pset_add(&to_off[w], key, se_node_new(ws, key, -1));
+            }
+        r[w] = w ? twin_dynamic_plus_offs(ws, cur, src, &to_off[w], queue[w], &tail[w])
+                 : se_dynamic_plus_offs(ws, cur, src, &to_off[w], queue[w], &tail[w], 1);
+    }
+    int same = r[0] == r[1] && tail[0] == tail[1] && ws_dp[0]->nnode == ws_dp[1]->nnode;
+    for (int i = 0; same && i < tail[0]; i++) {
+        const se_node *a = &ws_dp[0]->node[queue[0][i]], *b = &ws_dp[1]->node[queue[1][i]];
+        same = queue[0][i] == queue[1][i] && a->key == b->key && a->parent == b->parent &&
+               a->extra_count == b->extra_count &&
+               memcmp(&ws_dp[0]->extra[a->extra_first], &ws_dp[1]->extra[b->extra_first],
+                      sizeof(int32_t) * a->extra_count) == 0;
+    }
+    CHECK_MSG(same, "dynamic+ rules: fast %d (%d new), plain %d (%d new)", r[0], tail[0], r[1], tail[1]);
+    dp_compared++;
+    dp_fired += r[0] > 0;
+}
+
 static void compare_all(const se_state *s)
 {
+    {
+        /* few removals, as at most dry points, and many */
+        se_state cur = *s;
+        thin(&dp_rng, &cur, 1 + (int)sudoku_rng_below(&dp_rng, 40));
+        compare_dynamic_plus(s, &cur);
+    }
     se_hint a, b;
     for (int degree = 2; degree <= 3; degree++) {
         int fa = se_find_aligned_exclusion(s, &a, degree);
@@ -224,6 +271,7 @@ int main(int argc, char **argv)
     fc_every = long_run ? 1 : SANITIZED ? 3 : 10;
     nested_every = long_run ? 1 : SANITIZED ? 8 : 4;
     sudoku_rng_seed(&nested_rng, 13);
+    sudoku_rng_seed(&dp_rng, 17);
     /* the peer bit sets (a table written out) against the peer lists */
     for (int c = 0; c < 81; c++) {
         uint32_t bits[3] = { 0, 0, 0 };
@@ -235,8 +283,10 @@ int main(int argc, char **argv)
     sudoku_rng_seed(&rng, 20261124);
     ws_fast = se_chain_ws_new();
     ws_twin = se_chain_ws_new();
+    ws_dp[0] = se_chain_ws_new();
+    ws_dp[1] = se_chain_ws_new();
     /* the twin's nested levels run every inner search afresh */
-    if (!ws_fast || !ws_twin || se_nested_plain(ws_twin) < 0)
+    if (!ws_fast || !ws_twin || !ws_dp[0] || !ws_dp[1] || se_nested_plain(ws_twin) < 0)
         return 1;
     for (int i = 0; i < puzzles; i++) {
         sudoku_grid g;
@@ -328,7 +378,11 @@ int main(int argc, char **argv)
     /* the test must be able to fail: the positions must exercise the finders */
     CHECK(found[0] > 10 && found[1] > 10 && found[2] > 10);
     CHECK(found_fc[0] > 10 && found_fc[1] > 10 && found_fc[2] > 10 && found_fc[3] > 10 && found_fc[4] > 0);
+    printf("dynamic+ rules at reduced grids: %ld compared, %ld with new \"off\"s\n", dp_compared, dp_fired);
+    CHECK(dp_compared > 100 && dp_fired > 10);
     se_chain_ws_free(ws_fast);
     se_chain_ws_free(ws_twin);
+    se_chain_ws_free(ws_dp[0]);
+    se_chain_ws_free(ws_dp[1]);
     return check_done();
 }
