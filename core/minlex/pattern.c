@@ -25,14 +25,7 @@
  */
 #include "internal.h"
 
-/* minlex_stack_layout (internal.h). Laying out one stack: index [s][raw],
- * s the stack's cell structure (bit 0: a cell starts at its second
- * column, bit 1: at its third), raw its
- * three cells in output order (bit 2 = first column, 1 = given). Entry
- * bits 0-2: the laid-out value (givens last in each cell); bits 3-4: the
- * cell structure after the row (a cell splits where its empties end);
- * bits 5-6, 7-8, 9-10: which of the three columns goes first, second,
- * third (empties first in each cell, both groups in their old order). */
+/* Laying out one stack (internal.h says how an entry reads). */
 const uint16_t minlex_stack_layout[4][8] = {
     {0x480, 0x491, 0x311, 0x48B, 0x131, 0x42B, 0x24B, 0x487},
     {0x488, 0x499, 0x319, 0x48B, 0x48C, 0x49D, 0x31D, 0x48F},

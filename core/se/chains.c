@@ -75,8 +75,8 @@ void se_chain_ws_free(se_chain_ws *ws)
     free(ws->sig_seen);
     free(ws->sig_mark);
     se_inner_free(ws->inner);
-    se_reach_free(ws->reach[0]);
-    se_reach_free(ws->reach[1]);
+    se_cycle_reach_free(ws->reach[0]);
+    se_cycle_reach_free(ws->reach[1]);
     free(ws);
 }
 

@@ -103,7 +103,7 @@ typedef struct se_chain_ws {
     uint64_t *sig_seen;             /* SE_SIG_TABLE */
     uint32_t *sig_mark, sig_now;    /* SE_SIG_TABLE */
     struct se_inner *inner;         /* the inner search's work area, on first use */
-    struct se_reach *reach[2];      /* cycles.c: reachability work areas, on first use */
+    struct se_cycle_reach *reach[2]; /* cycles.c: reachability work areas, on first use */
     /* forcing_chains.c: the "on" assumptions (cell * 9 + digit) already
      * propagated in this producer call, on this grid: an assumption is
      * asked for again by the region chains of each house it is a place
@@ -148,7 +148,7 @@ typedef struct se_chain_best {
 
 se_chain_ws *se_chain_ws_new(void);
 void se_chain_ws_free(se_chain_ws *ws);
-void se_reach_free(struct se_reach *r); /* cycles.c */
+void se_cycle_reach_free(struct se_cycle_reach *r); /* cycles.c */
 
 static inline void se_pset_clear(se_pset *s)
 {

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "chains.h"
+#include "reach.h"
 
 static void offer_cycle(se_chain_ws *ws, const se_state *s, int32_t dst, int y, int x,
                         se_chain_best *best)
@@ -307,20 +308,18 @@ static void make_tables(se_chain_ws *ws, const se_state *s)
  * nodes are dropped before the next, its marks are generations), so
  * skipping it leaves the producer's result as it was. In the rounds where
  * the producer finds nothing (most of them on puzzles rated 7 and up)
- * that is every search. Reachability comes from the components (Tarjan,
- * iteratively) and, in the order Tarjan completes them (every component
- * after those it reaches), one bit set per component of what it reaches.
+ * that is every search. Reachability comes from the components (reach.c,
+ * shared with the nested levels) and, in the order Tarjan completes them
+ * (every component after those it reaches), one bit set per component of
+ * what it reaches, kept to the words in use (a component of the X pass
+ * reaches a few words of its digit).
  */
-typedef struct se_reach {
-    int n, words;
+typedef struct se_cycle_reach {
+    se_reach g;               /* the pass's graph over nodes, its components */
+    int words;
     int16_t index_of[1458];   /* node of a key, -1 for a non-candidate */
     uint16_t key_of[1458];
-    int16_t comp[1458];       /* component of a node */
-    uint8_t cyclic[1458];     /* per component: a path from a member to itself */
-    int16_t low[1458], order[1458], stack[1458], call[1458], next_edge[1458];
     int16_t merged[1458];     /* per component: the last one its set went into */
-    int32_t first_edge[1459]; /* the pass's graph over nodes: edges of v are */
-    int16_t edge[729 * 32];   /* edge[first_edge[v] .. first_edge[v + 1]) */
     uint64_t *reached;        /* per component, `words` words */
     int16_t lo[1458], hi[1458]; /* per component: the words in use, the rest
                                    unset (not even cleared) */
@@ -361,104 +360,67 @@ static inline void reach_set(reach *r, int c, int node)
 static int make_graph(reach *r, const se_chain_ws *ws, int y, int table)
 {
     int m = 0;
-    for (int v = 0; v < r->n; v++) {
+    for (int v = 0; v < r->g.n; v++) {
         int key = r->key_of[v];
-        r->first_edge[v] = m;
+        r->g.first_edge[v] = m;
         if (SE_KEY_ON(key)) {
             const uint16_t *offs = ws->static_off[y][key - 729];
             for (int j = 0; j < offs[28]; j++)
-                if ((r->edge[m++] = r->index_of[offs[j]]) < 0)
+                if ((r->g.edge[m++] = r->index_of[offs[j]]) < 0)
                     return -1;
         } else {
             const uint16_t *ons = ws->static_on[table][key];
             for (int j = 0; j < 4 && ons[j]; j++)
-                if ((r->edge[m++] = r->index_of[ons[j]]) < 0)
+                if ((r->g.edge[m++] = r->index_of[ons[j]]) < 0)
                     return -1;
         }
     }
-    r->first_edge[r->n] = m;
+    r->g.first_edge[r->g.n] = m;
     return 0;
 }
 
-/* 0 when reachability is known for this pass, else -1. */
+/* 0 when reachability is known for this pass, else -1. The components
+ * come from reach.c, every node a possible start; then, in the order they
+ * closed (every component after those it reaches), each one's set is the
+ * nodes its edges lead to and their sets, and its own members when it
+ * holds a cycle. */
 static int find_reach(reach *r, const se_chain_ws *ws, int y, int table)
 {
     if (make_graph(r, ws, y, table) < 0)
         return -1;
-    int n = r->n, comps = 0, counter = 0, top = 0;
-    for (int v = 0; v < n; v++) {
-        r->order[v] = -1;
-        r->merged[v] = -1;
-    }
-    for (int root = 0; root < n; root++) {
-        if (r->order[root] >= 0)
-            continue;
-        int depth = 0;
-        r->call[depth] = (int16_t)root;
-        r->next_edge[root] = 0;
-        r->order[root] = r->low[root] = (int16_t)counter++;
-        r->stack[top++] = (int16_t)root;
-        r->comp[root] = -1;
-        while (depth >= 0) {
-            int v = r->call[depth];
-            int e = r->first_edge[v] + r->next_edge[v];
-            if (e < r->first_edge[v + 1]) {
-                r->next_edge[v]++;
-                int w = r->edge[e];
-                if (r->order[w] < 0) {
-                    r->order[w] = r->low[w] = (int16_t)counter++;
-                    r->next_edge[w] = 0;
-                    r->comp[w] = -1;
-                    r->stack[top++] = (int16_t)w;
-                    r->call[++depth] = (int16_t)w;
-                } else if (r->comp[w] < 0 && r->order[w] < r->low[v]) {
-                    r->low[v] = r->order[w]; /* w is on the stack */
-                }
-                continue;
-            }
-            /* v is done */
-            if (r->low[v] == r->order[v]) {
-                int c = comps++;
-                uint64_t *bits = r->reached + (size_t)c * (size_t)r->words;
-                r->lo[c] = r->hi[c] = 0;
-                int first = top;
-                do
-                    r->comp[r->stack[--first]] = (int16_t)c;
-                while (r->stack[first] != v);
-                r->cyclic[c] = 0;
-                for (int i = first; i < top; i++) {
-                    int u = r->stack[i];
-                    for (int f = r->first_edge[u]; f < r->first_edge[u + 1]; f++) {
-                        int w = r->edge[f], cw = r->comp[w];
-                        if (cw == c) {
-                            r->cyclic[c] = 1;
-                            continue;
-                        }
-                        reach_set(r, c, w);
-                        if (r->merged[cw] == c)
-                            continue; /* its set is in already */
-                        r->merged[cw] = (int16_t)c;
-                        int a = r->lo[cw], b = r->hi[cw];
-                        if (a >= b)
-                            continue;
-                        if (a < r->lo[c] || b > r->hi[c])
-                            reach_widen(r, c, a, b);
-                        const uint64_t *more = r->reached + (size_t)cw * (size_t)r->words;
-                        for (int x = a; x < b; x++)
-                            bits[x] |= more[x];
-                    }
-                }
-                if (r->cyclic[c])
-                    for (int i = first; i < top; i++)
-                        reach_set(r, c, r->stack[i]);
-                top = first;
-            }
-            if (--depth >= 0) {
-                int u = r->call[depth];
-                if (r->low[v] < r->low[u])
-                    r->low[u] = r->low[v];
+    se_reach *g = &r->g;
+    se_reach_enter_begin(g);
+    for (int v = 0; v < g->n; v++)
+        g->entered[v] = g->entered_gen;
+    se_reach_components(g);
+    for (int c = 0; c < g->ncomp; c++)
+        r->merged[c] = -1;
+    for (int c = 0; c < g->ncomp; c++) {
+        uint64_t *bits = r->reached + (size_t)c * (size_t)r->words;
+        r->lo[c] = r->hi[c] = 0;
+        for (int i = g->comp_first[c]; i < g->comp_first[c + 1]; i++) {
+            int u = g->member[i];
+            for (int f = g->first_edge[u]; f < g->first_edge[u + 1]; f++) {
+                int w = g->edge[f], cw = g->comp[w];
+                if (cw == c)
+                    continue;
+                reach_set(r, c, w);
+                if (r->merged[cw] == c)
+                    continue; /* its set is in already */
+                r->merged[cw] = (int16_t)c;
+                int a = r->lo[cw], b = r->hi[cw];
+                if (a >= b)
+                    continue;
+                if (a < r->lo[c] || b > r->hi[c])
+                    reach_widen(r, c, a, b);
+                const uint64_t *more = r->reached + (size_t)cw * (size_t)r->words;
+                for (int x = a; x < b; x++)
+                    bits[x] |= more[x];
             }
         }
+        if (g->cyclic[c])
+            for (int i = g->comp_first[c]; i < g->comp_first[c + 1]; i++)
+                reach_set(r, c, g->member[i]);
     }
     return 0;
 }
@@ -466,7 +428,10 @@ static int find_reach(reach *r, const se_chain_ws *ws, int y, int table)
 /* Can the search from key `from` reach key `to`? */
 static int reaches(const reach *r, int from, int to)
 {
-    int t = r->index_of[to], c = r->comp[r->index_of[from]], x = t >> 6;
+    int f = r->index_of[from];
+    if (r->g.seen[f] != r->g.gen)
+        return 0; /* nothing leaves it: it has no component */
+    int t = r->index_of[to], c = r->g.comp[f], x = t >> 6;
     if (x < r->lo[c] || x >= r->hi[c])
         return 0;
     return r->reached[(size_t)c * (size_t)r->words + (size_t)x] >> (t & 63) & 1;
@@ -479,7 +444,8 @@ static int reaches(const reach *r, int from, int to)
  * the same candidate implies (the rules are symmetric). */
 static int may_close_cycle(const reach *r, const se_chain_ws *ws, int y, int table, int on)
 {
-    if (!r->cyclic[r->comp[r->index_of[on]]])
+    int v = r->index_of[on];
+    if (r->g.seen[v] != r->g.gen || !r->g.cyclic[r->g.comp[v]])
         return 0;
     const uint16_t *back = ws->static_on[table][on - 729];
     const uint16_t *offs = ws->static_off[y][on - 729];
@@ -547,7 +513,7 @@ static reach *reach_for(se_chain_ws *ws, int which, const se_state *s)
     reach *r = ws->reach[which];
     if (!r && !(r = ws->reach[which] = calloc(1, sizeof *r)))
         return NULL;
-    r->n = 0;
+    r->g.n = 0;
     memset(r->index_of, -1, sizeof r->index_of);
     /* digit by digit: the X pass links a digit's potentials only, so a
      * component there reaches a few words of its digit */
@@ -556,11 +522,11 @@ static reach *reach_for(se_chain_ws *ws, int which, const se_state *s)
             for (int c = 0; c < 81; c++)
                 if (s->cand[c] >> d & 1) {
                     int k = SE_KEY(on, c, d);
-                    r->index_of[k] = (int16_t)r->n;
-                    r->key_of[r->n++] = (uint16_t)k;
+                    r->index_of[k] = (int16_t)r->g.n;
+                    r->key_of[r->g.n++] = (uint16_t)k;
                 }
-    r->words = (r->n + 63) / 64;
-    size_t need = (size_t)(r->words ? r->words : 1) * (size_t)(r->n ? r->n : 1);
+    r->words = (r->g.n + 63) / 64;
+    size_t need = (size_t)(r->words ? r->words : 1) * (size_t)(r->g.n ? r->g.n : 1);
     if (need > r->capacity) {
         free(r->reached);
         r->capacity = 0;
@@ -571,7 +537,7 @@ static reach *reach_for(se_chain_ws *ws, int which, const se_state *s)
     return r;
 }
 
-void se_reach_free(reach *r)
+void se_cycle_reach_free(reach *r)
 {
     if (r) {
         free(r->reached);

@@ -1,6 +1,6 @@
 /*
  * reach.h - which potentials a breadth-first chain search can reach, for
- * skipping the searches that cannot find anything (nested.c).
+ * skipping the searches that cannot find anything (cycles.c, nested.c).
  *
  * A chain search only ever follows the implication graph of its pass (on
  * -> off, off -> on), so it can meet a potential only if the graph has a
