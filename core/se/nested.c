@@ -78,6 +78,9 @@ struct se_inner {
     uint16_t on_off[2][729][29];
     uint32_t on_off_gen[729], tables_gen; /* on_off[][k] made for these tables */
     const se_state *table_grid;
+    /* the candidates the lists were last made for (make_tables) */
+    uint16_t tables_cand[81];
+    int tables_known;
     uint16_t off_on[3][729][4];
     int8_t off_on_rule[3][729][4];
     uint32_t off_on_gen[729];  /* off_on[][k] made for these tables */
@@ -639,28 +642,67 @@ static inline int off_implies(const struct se_inner *in, int table, int k)
     return table == 0 ? x : table == 1 ? in->two[k / 9] : x | in->two[k / 9];
 }
 
-/* The tables of grid g: which cells have two candidates and which digits
- * two places in each house; the lists on demand. */
+/* Which digits of house h have exactly two places on grid g. */
+static uint16_t pairs_of(const se_state *g, int h)
+{
+    unsigned pair = 0;
+    for (int d = 1; d <= 9; d++) {
+        unsigned places = g->pos[h][d];
+        if (places && se_one_bit(places & (places - 1)))
+            pair |= 1u << (d - 1);
+    }
+    return (uint16_t)pair;
+}
+
+/*
+ * The tables of grid g: which cells have two candidates and which digits
+ * two places in each house; the lists on demand. A candidate's lists
+ * depend on its cell's candidates and its digit's places in its three
+ * houses, nothing else; the grids of consecutive inner runs differ in a
+ * few candidates (a fifth to a third of the lists change), so the lists
+ * of the last grid stay unless one of those changed.
+ */
 static void make_tables(struct se_inner *in, const se_state *g)
 {
     in->table_grid = g;
-    if (++in->tables_gen == 0) {
-        memset(in->on_off_gen, 0, sizeof in->on_off_gen);
-        memset(in->off_on_gen, 0, sizeof in->off_on_gen);
-        in->tables_gen = 1;
+    if (!in->tables_known || in->plain) { /* (the twin makes every list anew) */
+        if (++in->tables_gen == 0) {
+            memset(in->on_off_gen, 0, sizeof in->on_off_gen);
+            memset(in->off_on_gen, 0, sizeof in->off_on_gen);
+            in->tables_gen = 1;
+        }
+        for (int cell = 0; cell < 81; cell++) {
+            unsigned cand = g->cand[cell];
+            in->two[cell] = (uint8_t)(cand && se_one_bit(cand & (cand - 1)));
+        }
+        for (int h = 0; h < 27; h++)
+            in->pair[h] = pairs_of(g, h);
+        memcpy(in->tables_cand, g->cand, sizeof in->tables_cand);
+        in->tables_known = 1;
+        return;
     }
+    uint16_t digits[27] = { 0 }; /* per house, the digits whose places changed */
     for (int cell = 0; cell < 81; cell++) {
-        unsigned cand = g->cand[cell];
+        unsigned cand = g->cand[cell], changed = cand ^ in->tables_cand[cell];
+        if (!changed)
+            continue;
+        in->tables_cand[cell] = (uint16_t)cand;
         in->two[cell] = (uint8_t)(cand && se_one_bit(cand & (cand - 1)));
+        for (int d = 0; d < 9; d++) /* the cell's own lists */
+            in->on_off_gen[cell * 9 + d] = in->off_on_gen[cell * 9 + d] = 0;
+        for (int t = 0; t < 3; t++)
+            digits[se_cell_house[cell][t]] |= (uint16_t)changed;
     }
     for (int h = 0; h < 27; h++) {
-        unsigned pair = 0;
-        for (int d = 1; d <= 9; d++) {
-            unsigned places = g->pos[h][d];
-            if (places && se_one_bit(places & (places - 1)))
-                pair |= 1u << (d - 1);
-        }
-        in->pair[h] = (uint16_t)pair;
+        if (!digits[h])
+            continue;
+        in->pair[h] = pairs_of(g, h);
+        const uint8_t *hc = se_house_cell[h];
+        for (int i = 0; i < 9; i++)
+            for (unsigned m = digits[h]; m; m &= m - 1) {
+                int k = hc[i] * 9 + se_lowest(m);
+                in->on_off_gen[k] = in->off_on_gen[k] = 0;
+            }
     }
 }
 
