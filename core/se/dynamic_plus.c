@@ -208,6 +208,16 @@ static void x_wings(collect *k, const se_state *cur, const se_state *src)
     for (int d = 1; d <= 9; d++)
         if (placed[d] + 4 <= 9)
             open |= 1u << (d - 1);
+    /* per line, the open digits with exactly two places: the base lines
+     * of an X-wing are two lines where its digit has the same two places
+     * (at least two places each, two in all) */
+    uint16_t two[27] = { 0 };
+    for (int line = SE_ROW(0); line < SE_ROW(0) + 18; line++)
+        for (unsigned dm = open; dm; dm &= dm - 1) {
+            unsigned places = cur->pos[line][se_lowest(dm) + 1];
+            if (places && se_one_bit(places & (places - 1)))
+                two[line] |= (uint16_t)(dm & -dm);
+        }
     static const int line_types[2][2] = { { SE_COL(0), SE_ROW(0) }, { SE_ROW(0), SE_COL(0) } };
     for (int p = 0; p < 2; p++) {
         int base = line_types[p][0], cover = line_types[p][1];
@@ -215,10 +225,11 @@ static void x_wings(collect *k, const se_state *cur, const se_state *src)
             unsigned lines = se_subsets[2][pair];
             int l1 = base + se_lowest(lines), l2 = base + se_lowest(lines & (lines - 1));
             /* the parents are removed places in the base lines */
-            for (unsigned dm = (k->gone[l1] | k->gone[l2]) & open; dm; dm &= dm - 1) {
+            unsigned dm = (k->gone[l1] | k->gone[l2]) & two[l1] & two[l2];
+            for (; dm; dm &= dm - 1) {
                 int d = se_lowest(dm) + 1;
                 unsigned p1 = cur->pos[l1][d], p2 = cur->pos[l2][d];
-                if (se_at_most_one_bit(p1) || se_at_most_one_bit(p2) || se_popcount(p1 | p2) != 2)
+                if (p1 != p2)
                     continue;
                 unsigned covers = p1 | p2, elim_any = 0;
                 for (unsigned m = covers; m; m &= m - 1)
