@@ -30,6 +30,8 @@
  * the cells in house order (the order the hint was built in); serate gave
  * the same ratings with every hash equal (see rating.c).
  */
+#include <stdlib.h>
+#include <string.h>
 #include "chains.h"
 
 /* The collector: one hint's parents, then its eliminations. */
@@ -254,9 +256,86 @@ static void x_wings(collect *k, const se_state *cur, const se_state *src)
     }
 }
 
+/*
+ * Whether the rules find a usable hint depends on the reduced grid and
+ * the outer grid alone (a removal is always one of the chain's processed
+ * "off"s, so every parent is found). Within one step the same reduced
+ * grids come back: level 3 first runs level 2 in full, then meets most of
+ * its dry points again, and propagations meet a few twice. So the grids
+ * where the rules found nothing are remembered while the outer grid stays,
+ * and there the rules are not asked again; the nested producers still
+ * are (they keep their own results).
+ */
+#define DRY_SLOTS (1 << 14)
+#define DRY_ENTRIES (DRY_SLOTS / 2)
+
+struct se_dry_memo {
+    uint16_t src[81]; /* the outer grid the entries are for */
+    int valid, n;
+    int32_t slot[DRY_SLOTS]; /* entry + 1, 0 empty */
+    uint16_t cand[DRY_ENTRIES][81];
+};
+
+static uint64_t grid_hash(const se_state *g)
+{
+    uint64_t h = 0x9e3779b97f4a7c15ull;
+    for (int i = 0; i < 20; i++) { /* 160 of the 162 bytes, then the last cell */
+        uint64_t w;
+        memcpy(&w, &g->cand[4 * i], sizeof w);
+        h = (h ^ w) * 0xff51afd7ed558ccdull;
+        h ^= h >> 29;
+    }
+    h = (h ^ g->cand[80]) * 0xc4ceb9fe1a85ec53ull;
+    return h ^ (h >> 32);
+}
+
+/* The memo's slot of grid cur: found (1) or where it would go (0); -1
+ * when there is no memo. */
+static int dry_find(se_chain_ws *ws, const se_state *cur, const se_state *src, unsigned *at)
+{
+    struct se_dry_memo *m = ws->dry;
+    if (ws->dry_plain)
+        return -1;
+    if (!m && !(m = ws->dry = calloc(1, sizeof *m)))
+        return -1;
+    if (!m->valid || memcmp(m->src, src->cand, sizeof m->src)) {
+        memcpy(m->src, src->cand, sizeof m->src);
+        memset(m->slot, 0, sizeof m->slot);
+        m->n = 0;
+        m->valid = 1;
+    }
+    unsigned i = (unsigned)grid_hash(cur) & (DRY_SLOTS - 1);
+    for (; m->slot[i]; i = (i + 1) & (DRY_SLOTS - 1))
+        if (!memcmp(m->cand[m->slot[i] - 1], cur->cand, sizeof m->cand[0]))
+            return 1;
+    *at = i;
+    return 0;
+}
+
+static void dry_keep(se_chain_ws *ws, const se_state *cur, unsigned at)
+{
+    struct se_dry_memo *m = ws->dry;
+    if (m->n >= DRY_ENTRIES) { /* full: keep the newer grids */
+        memset(m->slot, 0, sizeof m->slot);
+        m->n = 0;
+        at = (unsigned)grid_hash(cur) & (DRY_SLOTS - 1);
+    }
+    memcpy(m->cand[m->n], cur->cand, sizeof m->cand[0]);
+    m->slot[at] = ++m->n;
+}
+
+void se_dynamic_plus_plain(se_chain_ws *ws)
+{
+    ws->dry_plain = 1;
+}
+
 int se_dynamic_plus_offs(se_chain_ws *ws, const se_state *cur, const se_state *src,
                          se_pset *to_off, int32_t *queue, int *tail, int level)
 {
+    unsigned at = 0;
+    int known = dry_find(ws, cur, src, &at);
+    if (known == 1)
+        return level >= 2 ? se_nested_offs(ws, cur, src, to_off, queue, tail, level) : 0;
     collect k = { .ws = ws, .to_off = to_off, .queue = queue, .tail = tail };
     for (int c = 0; c < 81; c++) {
         unsigned lost = src->cand[c] & ~cur->cand[c];
@@ -274,6 +353,8 @@ int se_dynamic_plus_offs(se_chain_ws *ws, const se_state *cur, const se_state *s
         naked_pairs(&k, cur, src);
     if (!k.used)
         x_wings(&k, cur, src);
+    if (!k.used && known == 0)
+        dry_keep(ws, cur, at);
     if (!k.used && level >= 2)
         return se_nested_offs(ws, cur, src, to_off, queue, tail, level);
     return ws->overflow ? -1 : k.added;

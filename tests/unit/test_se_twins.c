@@ -84,6 +84,19 @@ static void compare_dynamic_plus(const se_state *src, const se_state *cur)
     static se_pset to_off[2];
     static int32_t queue[2][1458];
     int tail[2], r[2];
+    /* the fast rules remember grids where they found nothing, per outer
+     * grid: first ask them with cur as its own outer grid (no removals,
+     * nothing usable), then with src, which must not be answered from
+     * the first */
+    static se_pset none;
+    static int none_ready;
+    if (!none_ready) {
+        se_pset_init(&none);
+        none_ready = 1;
+    }
+    int none_tail = 0;
+    CHECK(se_dynamic_plus_offs(ws_dp[0], cur, cur, &none, queue[0], &none_tail, 1) == 0 &&
+          none_tail == 0);
     for (int w = 0; w < 2; w++) {
         se_chain_ws *ws = ws_dp[w];
         ws->nnode = ws->nextra = ws->nnested = 0;
@@ -288,6 +301,7 @@ int main(int argc, char **argv)
     /* the twin's nested levels run every inner search afresh */
     if (!ws_fast || !ws_twin || !ws_dp[0] || !ws_dp[1] || se_nested_plain(ws_twin) < 0)
         return 1;
+    se_dynamic_plus_plain(ws_twin); /* and every dry point asks the dynamic+ rules */
     for (int i = 0; i < puzzles; i++) {
         sudoku_grid g;
         random_unique_puzzle(&rng, 81, &g);
