@@ -490,9 +490,35 @@ static uint32_t mark_ancestors(se_chain_ws *ws, int32_t p)
     return st;
 }
 
+/* Is key k's node in component comp of the plan's graph (comp < 0: no
+ * graph, every node is)? */
+static inline int in_component(const struct se_inner *in, int k, int comp)
+{
+    if (comp < 0)
+        return 1;
+    int v = in->node_of[k];
+    return v >= 0 && in->reach.seen[v] == in->reach.gen && in->reach.comp[v] == comp;
+}
+
+/*
+ * The cycles through "on" source. Only the potentials of source's
+ * strongly connected component in the XY pass's graph (which holds the X
+ * and Y passes' graphs) can lie on a cycle back to it, and breadth first
+ * they are met only from one another (a node met from outside would
+ * itself reach source through them): so the others are not made at all,
+ * and the component's nodes come in the same order with the same parents.
+ */
 static void cycles(search *q, int source, int y, int x)
 {
     se_chain_ws *ws = q->ws;
+    struct se_inner *in = q->in;
+    int comp = -1;
+    if (in->xy_graph && !in->plain) {
+        int v = in->node_of[source];
+        if (in->reach.seen[v] != in->reach.gen)
+            return; /* (the plan lets no such search through) */
+        comp = in->reach.comp[v];
+    }
     ws->nnode = ws->nextra = 0;
     se_pset *to_on = &ws->tmp_on;
     se_pset_clear(to_on);
@@ -503,7 +529,6 @@ static void cycles(search *q, int source, int y, int x)
         return;
     se_pset_add(to_on, source, root);
     qon[ton++] = root;
-    struct se_inner *in = q->in;
     int table = x && y ? 2 : y;
     if (++in->off_seen_now == 0) {
         memset(in->off_seen, 0, sizeof in->off_seen);
@@ -518,7 +543,7 @@ static void cycles(search *q, int source, int y, int x)
             int n = offs[28];
             uint32_t st = mark_ancestors(ws, p);
             for (int i = 0; i < n; i++) {
-                if (ws->stamp[offs[i]] == st)
+                if (ws->stamp[offs[i]] == st || !in_component(in, offs[i], comp))
                     continue;
                 /* a copy of an "off" met before implies only "on"s its
                  * first copy has queued by the time it is processed: it
@@ -549,7 +574,7 @@ static void cycles(search *q, int source, int y, int x)
                     ws->node[nn].cause = rule[i];
                     record_cycle(q, nn, y, x);
                 }
-                if (to_on->at[k] < 0) {
+                if (to_on->at[k] < 0 && in_component(in, k, comp)) {
                     int32_t nn = se_node_new(ws, k, p);
                     if (nn < 0)
                         return;
