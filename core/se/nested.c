@@ -1190,27 +1190,41 @@ static int static_chains(struct se_inner *in, const se_state *cur, const sudoku_
         memset(in->plan, 7, sizeof in->plan);
     else
         in->xy_graph = plan_pass(in, cur, 1, 1, 2) == 0;
+    /* the candidates with a search to run, in cell and digit order (most
+     * have none), each with its cell's size: two, or more */
+    uint16_t todo[729];
+    uint8_t two[729];
+    int ntodo = 0;
+    for (int cell = 0; cell < 81; cell++) {
+        int size = se_popcount(cur->cand[cell]);
+        if (size < 2)
+            continue;
+        for (unsigned m = cur->cand[cell]; m; m &= m - 1) {
+            int k = cell * 9 + se_lowest(m);
+            if (in->plan[k]) {
+                two[ntodo] = size == 2;
+                todo[ntodo++] = (uint16_t)k;
+            }
+        }
+    }
     static const int pass_y[3] = { 0, 1, 1 }, pass_x[3] = { 1, 0, 1 };
     for (int pass = 0; pass < 3; pass++) {
         int y = pass_y[pass], x = pass_x[pass];
         if (sudoku_cancelled(cancel)) /* a pass takes some microseconds */
             return -1;
-        for (int cell = 0; cell < 81; cell++) {
-            int size = se_popcount(cur->cand[cell]);
-            if (size < 2 || (!x && size > 2))
-                continue;
-            for (unsigned m = cur->cand[cell]; m; m &= m - 1) {
-                int d = se_lowest(m), on = SE_KEY(1, cell, d), off = SE_KEY(0, cell, d);
-                uint8_t plan = in->plan[cell * 9 + d];
-                if (plan & 1)
-                    cycles(&q, on, y, x);
-                if (x && (plan & 2))
-                    forcing_chain(&q, on, y);
-                if (x && (plan & 4))
-                    forcing_chain(&q, off, y);
-                if (in->overflow || in->ws->overflow)
-                    return -1;
-            }
+        for (int i = 0; i < ntodo; i++) {
+            if (!x && !two[i])
+                continue; /* Y links only: cells of two */
+            int k = todo[i];
+            uint8_t plan = in->plan[k];
+            if (plan & 1)
+                cycles(&q, k + 729, y, x);
+            if (x && (plan & 2))
+                forcing_chain(&q, k + 729, y);
+            if (x && (plan & 4))
+                forcing_chain(&q, k, y);
+            if (in->overflow || in->ws->overflow)
+                return -1;
         }
     }
     return 0;
