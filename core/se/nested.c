@@ -978,15 +978,20 @@ static void prepare(struct se_inner *in, const se_state *cur)
 {
     make_tables(in, cur);
     se_reach *r = &in->reach;
-    r->n = 0;
+    int half = 0;
+    for (int c = 0; c < 81; c++)
+        half += se_popcount(cur->cand[c]);
     memset(in->node_of, -1, sizeof in->node_of);
-    for (int on = 0; on < 2; on++)
-        for (int c = 0; c < 81; c++)
-            for (unsigned m = cur->cand[c]; m; m &= m - 1) {
-                int k = SE_KEY(on, c, se_lowest(m));
-                in->node_of[k] = (int16_t)r->n;
-                in->key_of[r->n++] = (uint16_t)k;
-            }
+    /* the "on"s in the same order as the "off"s, after them */
+    for (int c = 0, n = 0; c < 81; c++)
+        for (unsigned m = cur->cand[c]; m; m &= m - 1, n++) {
+            int k = c * 9 + se_lowest(m);
+            in->node_of[k] = (int16_t)n;
+            in->node_of[k + 729] = (int16_t)(n + half);
+            in->key_of[n] = (uint16_t)k;
+            in->key_of[n + half] = (uint16_t)(k + 729);
+        }
+    r->n = 2 * half;
     in->prepared = 1;
 }
 
