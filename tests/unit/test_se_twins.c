@@ -97,7 +97,11 @@ static void compare_dynamic_plus(const se_state *src, const se_state *cur)
     int none_tail = 0;
     CHECK(se_dynamic_plus_offs(ws_dp[0], cur, cur, &none, queue[0], &none_tail, 1) == 0 &&
           none_tail == 0);
-    for (int w = 0; w < 2; w++) {
+    /* the fast rules twice: the second time from what they remembered */
+    int first_r = 0, first_tail = 0;
+    uint16_t first_keys[1458];
+    for (int pass = 0; pass < 3; pass++) {
+        int w = pass == 2;
         se_chain_ws *ws = ws_dp[w];
         ws->nnode = ws->nextra = ws->nnested = 0;
         ws->overflow = 0;
@@ -110,6 +114,18 @@ static void compare_dynamic_plus(const se_state *src, const se_state *cur)
             }
         r[w] = w ? twin_dynamic_plus_offs(ws, cur, src, &to_off[w], queue[w], &tail[w])
                  : se_dynamic_plus_offs(ws, cur, src, &to_off[w], queue[w], &tail[w], 1);
+        if (pass == 0) {
+            first_r = r[0];
+            first_tail = tail[0];
+            for (int i = 0; i < tail[0]; i++)
+                first_keys[i] = ws->node[queue[0][i]].key;
+        } else if (pass == 1) {
+            int again = first_r == r[0] && first_tail == tail[0];
+            for (int i = 0; again && i < tail[0]; i++)
+                again = first_keys[i] == ws->node[queue[0][i]].key;
+            CHECK_MSG(again, "dynamic+ rules replayed: %d (%d new), first %d (%d new)", r[0],
+                      tail[0], first_r, first_tail);
+        }
     }
     int same = r[0] == r[1] && tail[0] == tail[1] && ws_dp[0]->nnode == ws_dp[1]->nnode;
     for (int i = 0; same && i < tail[0]; i++) {
