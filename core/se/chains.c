@@ -24,6 +24,8 @@ se_chain_ws *se_chain_ws_new(void)
     ws->sig_mark = calloc(SE_SIG_TABLE, sizeof(uint32_t));
     ws->sig_now = 0;
     ws->inner = NULL;
+    ws->dry = NULL;
+    ws->dry_plain = 0;
     ws->tables_valid = 0;
     ws->reach[0] = ws->reach[1] = NULL;
     ws->fc_key = malloc(sizeof(uint16_t) * SE_MAX_NODES);
@@ -75,6 +77,7 @@ void se_chain_ws_free(se_chain_ws *ws)
     free(ws->sig_seen);
     free(ws->sig_mark);
     se_inner_free(ws->inner);
+    free(ws->dry);
     se_cycle_reach_free(ws->reach[0]);
     se_cycle_reach_free(ws->reach[1]);
     free(ws);

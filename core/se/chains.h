@@ -128,6 +128,11 @@ typedef struct se_chain_ws {
     uint8_t nishio_known[9], nishio_found[9];
     int nishio_key[9], nishio_complexity[9];
     double nishio_difficulty[9];
+    /* dynamic_plus.c: the reduced grids where the rules found nothing
+     * usable, for the outer grid at hand (on first use); dry_plain: none
+     * kept (the tests' twin) */
+    struct se_dry_memo *dry;
+    int dry_plain;
 } se_chain_ws;
 
 /* The best hint of one producer so far, by the reference's order:
@@ -301,6 +306,9 @@ void se_node_add_parent(se_chain_ws *ws, int32_t node, int32_t parent);
  * as new "off"s. Returns how many, -1 when a pool ran out. */
 int se_dynamic_plus_offs(se_chain_ws *ws, const se_state *cur, const se_state *src,
                          se_pset *to_off, int32_t *queue, int *tail, int level);
+/* The plain version of the above for the tests' twin: every dry point
+ * asks the rules (nothing is remembered). */
+void se_dynamic_plus_plain(se_chain_ws *ws);
 
 /* nested.c: level 2, when the rules above give nothing: every forcing
  * chain and cycle of the reduced grid, in the reference's order, whose

@@ -30,6 +30,8 @@
  * the cells in house order (the order the hint was built in); serate gave
  * the same ratings with every hash equal (see rating.c).
  */
+#include <stdlib.h>
+#include <string.h>
 #include "chains.h"
 
 /* The collector: one hint's parents, then its eliminations. */
@@ -208,6 +210,16 @@ static void x_wings(collect *k, const se_state *cur, const se_state *src)
     for (int d = 1; d <= 9; d++)
         if (placed[d] + 4 <= 9)
             open |= 1u << (d - 1);
+    /* per line, the open digits with exactly two places: the base lines
+     * of an X-wing are two lines where its digit has the same two places
+     * (at least two places each, two in all) */
+    uint16_t two[27] = { 0 };
+    for (int line = SE_ROW(0); line < SE_ROW(0) + 18; line++)
+        for (unsigned dm = open; dm; dm &= dm - 1) {
+            unsigned places = cur->pos[line][se_lowest(dm) + 1];
+            if (places && se_one_bit(places & (places - 1)))
+                two[line] |= (uint16_t)(dm & -dm);
+        }
     static const int line_types[2][2] = { { SE_COL(0), SE_ROW(0) }, { SE_ROW(0), SE_COL(0) } };
     for (int p = 0; p < 2; p++) {
         int base = line_types[p][0], cover = line_types[p][1];
@@ -215,10 +227,11 @@ static void x_wings(collect *k, const se_state *cur, const se_state *src)
             unsigned lines = se_subsets[2][pair];
             int l1 = base + se_lowest(lines), l2 = base + se_lowest(lines & (lines - 1));
             /* the parents are removed places in the base lines */
-            for (unsigned dm = (k->gone[l1] | k->gone[l2]) & open; dm; dm &= dm - 1) {
+            unsigned dm = (k->gone[l1] | k->gone[l2]) & two[l1] & two[l2];
+            for (; dm; dm &= dm - 1) {
                 int d = se_lowest(dm) + 1;
                 unsigned p1 = cur->pos[l1][d], p2 = cur->pos[l2][d];
-                if (se_at_most_one_bit(p1) || se_at_most_one_bit(p2) || se_popcount(p1 | p2) != 2)
+                if (p1 != p2)
                     continue;
                 unsigned covers = p1 | p2, elim_any = 0;
                 for (unsigned m = covers; m; m &= m - 1)
@@ -243,9 +256,156 @@ static void x_wings(collect *k, const se_state *cur, const se_state *src)
     }
 }
 
+/*
+ * What the rules give depends on the reduced grid and the outer grid
+ * alone: the chain's processed "off"s are exactly the removals from one
+ * to the other (nothing is pending at a dry point), so every parent is
+ * found and the new "off"s are the same keys with the same parents.
+ * Within one step the same reduced grids come back: level 3 first runs
+ * level 2 in full, then meets most of its dry points again, and
+ * propagations meet a few twice. So while the outer grid stays, each
+ * reduced grid's outcome is remembered - nothing usable, or the new
+ * "off"s in order, each with its parents' keys - and replayed; the nested
+ * producers still run where the rules had nothing (they keep their own
+ * results).
+ */
+#define DRY_SLOTS (1 << 14)
+#define DRY_ENTRIES (DRY_SLOTS / 2)
+#define DRY_LOG (1 << 18)
+
+struct se_dry_memo {
+    uint16_t src[81]; /* the outer grid the entries are for */
+    int valid, n, nlog;
+    int32_t slot[DRY_SLOTS]; /* entry + 1, 0 empty */
+    uint16_t cand[DRY_ENTRIES][81];
+    /* per entry: a usable hint was met; its new "off"s in log[first ..
+     * first + len): key, parent count, parent keys (first parent first) */
+    uint8_t used[DRY_ENTRIES];
+    int32_t first[DRY_ENTRIES], len[DRY_ENTRIES];
+    uint16_t log[DRY_LOG];
+};
+
+static uint64_t grid_hash(const se_state *g)
+{
+    uint64_t h = 0x9e3779b97f4a7c15ull;
+    for (int i = 0; i < 20; i++) { /* 160 of the 162 bytes, then the last cell */
+        uint64_t w;
+        memcpy(&w, &g->cand[4 * i], sizeof w);
+        h = (h ^ w) * 0xff51afd7ed558ccdull;
+        h ^= h >> 29;
+    }
+    h = (h ^ g->cand[80]) * 0xc4ceb9fe1a85ec53ull;
+    return h ^ (h >> 32);
+}
+
+static void dry_clear(struct se_dry_memo *m)
+{
+    memset(m->slot, 0, sizeof m->slot);
+    m->n = m->nlog = 0;
+}
+
+/* The memo's entry of grid cur (entry + 1), or 0 with where it would go;
+ * -1 when there is no memo. */
+static int dry_find(se_chain_ws *ws, const se_state *cur, const se_state *src, unsigned *at)
+{
+    struct se_dry_memo *m = ws->dry;
+    if (ws->dry_plain)
+        return -1;
+    if (!m && !(m = ws->dry = calloc(1, sizeof *m)))
+        return -1;
+    if (!m->valid || memcmp(m->src, src->cand, sizeof m->src)) {
+        memcpy(m->src, src->cand, sizeof m->src);
+        dry_clear(m);
+        m->valid = 1;
+    }
+    unsigned i = (unsigned)grid_hash(cur) & (DRY_SLOTS - 1);
+    for (; m->slot[i]; i = (i + 1) & (DRY_SLOTS - 1))
+        if (!memcmp(m->cand[m->slot[i] - 1], cur->cand, sizeof m->cand[0]))
+            return m->slot[i];
+    *at = i;
+    return 0;
+}
+
+/* Remembers grid cur's outcome: used, and the "off"s queue[0 .. n). */
+static void dry_keep(se_chain_ws *ws, const se_state *cur, unsigned at, int used,
+                     const int32_t *queue, int n)
+{
+    struct se_dry_memo *m = ws->dry;
+    int need = 0;
+    for (int i = 0; i < n; i++)
+        need += 2 + 1 + ws->node[queue[i]].extra_count;
+    if (need > DRY_LOG)
+        return;
+    if (m->n >= DRY_ENTRIES || m->nlog + need > DRY_LOG) { /* full: keep the newer grids */
+        dry_clear(m);
+        at = (unsigned)grid_hash(cur) & (DRY_SLOTS - 1);
+    }
+    int e = m->n;
+    memcpy(m->cand[e], cur->cand, sizeof m->cand[0]);
+    m->used[e] = (uint8_t)used;
+    m->first[e] = m->nlog;
+    for (int i = 0; i < n; i++) {
+        const se_node *nd = &ws->node[queue[i]];
+        m->log[m->nlog++] = nd->key;
+        m->log[m->nlog++] = (uint16_t)(1 + nd->extra_count);
+        m->log[m->nlog++] = ws->node[nd->parent].key;
+        for (int x = 0; x < nd->extra_count; x++)
+            m->log[m->nlog++] = ws->node[ws->extra[nd->extra_first + x]].key;
+    }
+    m->len[e] = m->nlog - m->first[e];
+    m->slot[at] = ++m->n;
+}
+
+/* Makes a remembered outcome's "off"s again; how many, -1 when a pool
+ * ran out. */
+static int dry_replay(se_chain_ws *ws, int entry, se_pset *to_off, int32_t *queue, int *tail)
+{
+    const struct se_dry_memo *m = ws->dry;
+    const uint16_t *log = &m->log[m->first[entry]], *end = log + m->len[entry];
+    int added = 0;
+    while (log < end) {
+        int key = log[0], np = log[1];
+        const uint16_t *parents = log + 2;
+        log += 2 + np;
+        int32_t first = to_off->at[parents[0]];
+        if (to_off->at[key] >= 0 || first < 0) { /* cannot be: the same removals */
+            ws->overflow = 1;
+            return -1;
+        }
+        int32_t nn = se_node_new(ws, key, first);
+        if (nn < 0)
+            return -1;
+        for (int i = 1; i < np; i++) {
+            int32_t pn = to_off->at[parents[i]];
+            if (pn < 0) {
+                ws->overflow = 1;
+                return -1;
+            }
+            se_node_add_parent(ws, nn, pn);
+        }
+        se_pset_add(to_off, key, nn);
+        queue[(*tail)++] = nn;
+        added++;
+    }
+    return ws->overflow ? -1 : added;
+}
+
+void se_dynamic_plus_plain(se_chain_ws *ws)
+{
+    ws->dry_plain = 1;
+}
+
 int se_dynamic_plus_offs(se_chain_ws *ws, const se_state *cur, const se_state *src,
                          se_pset *to_off, int32_t *queue, int *tail, int level)
 {
+    unsigned at = 0;
+    int known = dry_find(ws, cur, src, &at);
+    if (known > 0) {
+        if (ws->dry->used[known - 1])
+            return dry_replay(ws, known - 1, to_off, queue, tail);
+        return level >= 2 ? se_nested_offs(ws, cur, src, to_off, queue, tail, level) : 0;
+    }
+    int before = *tail;
     collect k = { .ws = ws, .to_off = to_off, .queue = queue, .tail = tail };
     for (int c = 0; c < 81; c++) {
         unsigned lost = src->cand[c] & ~cur->cand[c];
@@ -263,6 +423,8 @@ int se_dynamic_plus_offs(se_chain_ws *ws, const se_state *cur, const se_state *s
         naked_pairs(&k, cur, src);
     if (!k.used)
         x_wings(&k, cur, src);
+    if (known == 0 && !ws->overflow)
+        dry_keep(ws, cur, at, k.used, queue + before, *tail - before);
     if (!k.used && level >= 2)
         return se_nested_offs(ws, cur, src, to_off, queue, tail, level);
     return ws->overflow ? -1 : k.added;

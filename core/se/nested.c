@@ -78,6 +78,9 @@ struct se_inner {
     uint16_t on_off[2][729][29];
     uint32_t on_off_gen[729], tables_gen; /* on_off[][k] made for these tables */
     const se_state *table_grid;
+    /* the candidates the lists were last made for (make_tables) */
+    uint16_t tables_cand[81];
+    int tables_known;
     uint16_t off_on[3][729][4];
     int8_t off_on_rule[3][729][4];
     uint32_t off_on_gen[729];  /* off_on[][k] made for these tables */
@@ -487,9 +490,35 @@ static uint32_t mark_ancestors(se_chain_ws *ws, int32_t p)
     return st;
 }
 
+/* Is key k's node in component comp of the plan's graph (comp < 0: no
+ * graph, every node is)? */
+static inline int in_component(const struct se_inner *in, int k, int comp)
+{
+    if (comp < 0)
+        return 1;
+    int v = in->node_of[k];
+    return v >= 0 && in->reach.seen[v] == in->reach.gen && in->reach.comp[v] == comp;
+}
+
+/*
+ * The cycles through "on" source. Only the potentials of source's
+ * strongly connected component in the XY pass's graph (which holds the X
+ * and Y passes' graphs) can lie on a cycle back to it, and breadth first
+ * they are met only from one another (a node met from outside would
+ * itself reach source through them): so the others are not made at all,
+ * and the component's nodes come in the same order with the same parents.
+ */
 static void cycles(search *q, int source, int y, int x)
 {
     se_chain_ws *ws = q->ws;
+    struct se_inner *in = q->in;
+    int comp = -1;
+    if (in->xy_graph && !in->plain) {
+        int v = in->node_of[source];
+        if (in->reach.seen[v] != in->reach.gen)
+            return; /* (the plan lets no such search through) */
+        comp = in->reach.comp[v];
+    }
     ws->nnode = ws->nextra = 0;
     se_pset *to_on = &ws->tmp_on;
     se_pset_clear(to_on);
@@ -500,7 +529,6 @@ static void cycles(search *q, int source, int y, int x)
         return;
     se_pset_add(to_on, source, root);
     qon[ton++] = root;
-    struct se_inner *in = q->in;
     int table = x && y ? 2 : y;
     if (++in->off_seen_now == 0) {
         memset(in->off_seen, 0, sizeof in->off_seen);
@@ -515,7 +543,7 @@ static void cycles(search *q, int source, int y, int x)
             int n = offs[28];
             uint32_t st = mark_ancestors(ws, p);
             for (int i = 0; i < n; i++) {
-                if (ws->stamp[offs[i]] == st)
+                if (ws->stamp[offs[i]] == st || !in_component(in, offs[i], comp))
                     continue;
                 /* a copy of an "off" met before implies only "on"s its
                  * first copy has queued by the time it is processed: it
@@ -546,7 +574,7 @@ static void cycles(search *q, int source, int y, int x)
                     ws->node[nn].cause = rule[i];
                     record_cycle(q, nn, y, x);
                 }
-                if (to_on->at[k] < 0) {
+                if (to_on->at[k] < 0 && in_component(in, k, comp)) {
                     int32_t nn = se_node_new(ws, k, p);
                     if (nn < 0)
                         return;
@@ -639,28 +667,67 @@ static inline int off_implies(const struct se_inner *in, int table, int k)
     return table == 0 ? x : table == 1 ? in->two[k / 9] : x | in->two[k / 9];
 }
 
-/* The tables of grid g: which cells have two candidates and which digits
- * two places in each house; the lists on demand. */
+/* Which digits of house h have exactly two places on grid g. */
+static uint16_t pairs_of(const se_state *g, int h)
+{
+    unsigned pair = 0;
+    for (int d = 1; d <= 9; d++) {
+        unsigned places = g->pos[h][d];
+        if (places && se_one_bit(places & (places - 1)))
+            pair |= 1u << (d - 1);
+    }
+    return (uint16_t)pair;
+}
+
+/*
+ * The tables of grid g: which cells have two candidates and which digits
+ * two places in each house; the lists on demand. A candidate's lists
+ * depend on its cell's candidates and its digit's places in its three
+ * houses, nothing else; the grids of consecutive inner runs differ in a
+ * few candidates (a fifth to a third of the lists change), so the lists
+ * of the last grid stay unless one of those changed.
+ */
 static void make_tables(struct se_inner *in, const se_state *g)
 {
     in->table_grid = g;
-    if (++in->tables_gen == 0) {
-        memset(in->on_off_gen, 0, sizeof in->on_off_gen);
-        memset(in->off_on_gen, 0, sizeof in->off_on_gen);
-        in->tables_gen = 1;
+    if (!in->tables_known || in->plain) { /* (the twin makes every list anew) */
+        if (++in->tables_gen == 0) {
+            memset(in->on_off_gen, 0, sizeof in->on_off_gen);
+            memset(in->off_on_gen, 0, sizeof in->off_on_gen);
+            in->tables_gen = 1;
+        }
+        for (int cell = 0; cell < 81; cell++) {
+            unsigned cand = g->cand[cell];
+            in->two[cell] = (uint8_t)(cand && se_one_bit(cand & (cand - 1)));
+        }
+        for (int h = 0; h < 27; h++)
+            in->pair[h] = pairs_of(g, h);
+        memcpy(in->tables_cand, g->cand, sizeof in->tables_cand);
+        in->tables_known = 1;
+        return;
     }
+    uint16_t digits[27] = { 0 }; /* per house, the digits whose places changed */
     for (int cell = 0; cell < 81; cell++) {
-        unsigned cand = g->cand[cell];
+        unsigned cand = g->cand[cell], changed = cand ^ in->tables_cand[cell];
+        if (!changed)
+            continue;
+        in->tables_cand[cell] = (uint16_t)cand;
         in->two[cell] = (uint8_t)(cand && se_one_bit(cand & (cand - 1)));
+        for (int d = 0; d < 9; d++) /* the cell's own lists */
+            in->on_off_gen[cell * 9 + d] = in->off_on_gen[cell * 9 + d] = 0;
+        for (int t = 0; t < 3; t++)
+            digits[se_cell_house[cell][t]] |= (uint16_t)changed;
     }
     for (int h = 0; h < 27; h++) {
-        unsigned pair = 0;
-        for (int d = 1; d <= 9; d++) {
-            unsigned places = g->pos[h][d];
-            if (places && se_one_bit(places & (places - 1)))
-                pair |= 1u << (d - 1);
-        }
-        in->pair[h] = (uint16_t)pair;
+        if (!digits[h])
+            continue;
+        in->pair[h] = pairs_of(g, h);
+        const uint8_t *hc = se_house_cell[h];
+        for (int i = 0; i < 9; i++)
+            for (unsigned m = digits[h]; m; m &= m - 1) {
+                int k = hc[i] * 9 + se_lowest(m);
+                in->on_off_gen[k] = in->off_on_gen[k] = 0;
+            }
     }
 }
 
@@ -911,15 +978,20 @@ static void prepare(struct se_inner *in, const se_state *cur)
 {
     make_tables(in, cur);
     se_reach *r = &in->reach;
-    r->n = 0;
+    int half = 0;
+    for (int c = 0; c < 81; c++)
+        half += se_popcount(cur->cand[c]);
     memset(in->node_of, -1, sizeof in->node_of);
-    for (int on = 0; on < 2; on++)
-        for (int c = 0; c < 81; c++)
-            for (unsigned m = cur->cand[c]; m; m &= m - 1) {
-                int k = SE_KEY(on, c, se_lowest(m));
-                in->node_of[k] = (int16_t)r->n;
-                in->key_of[r->n++] = (uint16_t)k;
-            }
+    /* the "on"s in the same order as the "off"s, after them */
+    for (int c = 0, n = 0; c < 81; c++)
+        for (unsigned m = cur->cand[c]; m; m &= m - 1, n++) {
+            int k = c * 9 + se_lowest(m);
+            in->node_of[k] = (int16_t)n;
+            in->node_of[k + 729] = (int16_t)(n + half);
+            in->key_of[n] = (uint16_t)k;
+            in->key_of[n + half] = (uint16_t)(k + 729);
+        }
+    r->n = 2 * half;
     in->prepared = 1;
 }
 
@@ -1123,27 +1195,41 @@ static int static_chains(struct se_inner *in, const se_state *cur, const sudoku_
         memset(in->plan, 7, sizeof in->plan);
     else
         in->xy_graph = plan_pass(in, cur, 1, 1, 2) == 0;
+    /* the candidates with a search to run, in cell and digit order (most
+     * have none), each with its cell's size: two, or more */
+    uint16_t todo[729];
+    uint8_t two[729];
+    int ntodo = 0;
+    for (int cell = 0; cell < 81; cell++) {
+        int size = se_popcount(cur->cand[cell]);
+        if (size < 2)
+            continue;
+        for (unsigned m = cur->cand[cell]; m; m &= m - 1) {
+            int k = cell * 9 + se_lowest(m);
+            if (in->plan[k]) {
+                two[ntodo] = size == 2;
+                todo[ntodo++] = (uint16_t)k;
+            }
+        }
+    }
     static const int pass_y[3] = { 0, 1, 1 }, pass_x[3] = { 1, 0, 1 };
     for (int pass = 0; pass < 3; pass++) {
         int y = pass_y[pass], x = pass_x[pass];
         if (sudoku_cancelled(cancel)) /* a pass takes some microseconds */
             return -1;
-        for (int cell = 0; cell < 81; cell++) {
-            int size = se_popcount(cur->cand[cell]);
-            if (size < 2 || (!x && size > 2))
-                continue;
-            for (unsigned m = cur->cand[cell]; m; m &= m - 1) {
-                int d = se_lowest(m), on = SE_KEY(1, cell, d), off = SE_KEY(0, cell, d);
-                uint8_t plan = in->plan[cell * 9 + d];
-                if (plan & 1)
-                    cycles(&q, on, y, x);
-                if (x && (plan & 2))
-                    forcing_chain(&q, on, y);
-                if (x && (plan & 4))
-                    forcing_chain(&q, off, y);
-                if (in->overflow || in->ws->overflow)
-                    return -1;
-            }
+        for (int i = 0; i < ntodo; i++) {
+            if (!x && !two[i])
+                continue; /* Y links only: cells of two */
+            int k = todo[i];
+            uint8_t plan = in->plan[k];
+            if (plan & 1)
+                cycles(&q, k + 729, y, x);
+            if (x && (plan & 2))
+                forcing_chain(&q, k + 729, y);
+            if (x && (plan & 4))
+                forcing_chain(&q, k, y);
+            if (in->overflow || in->ws->overflow)
+                return -1;
         }
     }
     return 0;

@@ -84,7 +84,24 @@ static void compare_dynamic_plus(const se_state *src, const se_state *cur)
     static se_pset to_off[2];
     static int32_t queue[2][1458];
     int tail[2], r[2];
-    for (int w = 0; w < 2; w++) {
+    /* the fast rules remember grids where they found nothing, per outer
+     * grid: first ask them with cur as its own outer grid (no removals,
+     * nothing usable), then with src, which must not be answered from
+     * the first */
+    static se_pset none;
+    static int none_ready;
+    if (!none_ready) {
+        se_pset_init(&none);
+        none_ready = 1;
+    }
+    int none_tail = 0;
+    CHECK(se_dynamic_plus_offs(ws_dp[0], cur, cur, &none, queue[0], &none_tail, 1) == 0 &&
+          none_tail == 0);
+    /* the fast rules twice: the second time from what they remembered */
+    int first_r = 0, first_tail = 0;
+    uint16_t first_keys[1458];
+    for (int pass = 0; pass < 3; pass++) {
+        int w = pass == 2;
         se_chain_ws *ws = ws_dp[w];
         ws->nnode = ws->nextra = ws->nnested = 0;
         ws->overflow = 0;
@@ -97,6 +114,18 @@ static void compare_dynamic_plus(const se_state *src, const se_state *cur)
             }
         r[w] = w ? twin_dynamic_plus_offs(ws, cur, src, &to_off[w], queue[w], &tail[w])
                  : se_dynamic_plus_offs(ws, cur, src, &to_off[w], queue[w], &tail[w], 1);
+        if (pass == 0) {
+            first_r = r[0];
+            first_tail = tail[0];
+            for (int i = 0; i < tail[0]; i++)
+                first_keys[i] = ws->node[queue[0][i]].key;
+        } else if (pass == 1) {
+            int again = first_r == r[0] && first_tail == tail[0];
+            for (int i = 0; again && i < tail[0]; i++)
+                again = first_keys[i] == ws->node[queue[0][i]].key;
+            CHECK_MSG(again, "dynamic+ rules replayed: %d (%d new), first %d (%d new)", r[0],
+                      tail[0], first_r, first_tail);
+        }
     }
     int same = r[0] == r[1] && tail[0] == tail[1] && ws_dp[0]->nnode == ws_dp[1]->nnode;
     for (int i = 0; same && i < tail[0]; i++) {
@@ -288,6 +317,7 @@ int main(int argc, char **argv)
     /* the twin's nested levels run every inner search afresh */
     if (!ws_fast || !ws_twin || !ws_dp[0] || !ws_dp[1] || se_nested_plain(ws_twin) < 0)
         return 1;
+    se_dynamic_plus_plain(ws_twin); /* and every dry point asks the dynamic+ rules */
     for (int i = 0; i < puzzles; i++) {
         sudoku_grid g;
         random_unique_puzzle(&rng, 81, &g);
