@@ -808,25 +808,52 @@ static int may_close_cycle(struct se_inner *in, int y, int table, int on)
     return 0;
 }
 
-/* What node v reaches (one link or more), over the seen nodes' target
- * numbers, into out (words); a node no edge enters through the nodes it
- * leads to. */
-static void reached_of(const se_reach *r, int v, uint64_t *out, int words)
+/* Does node v (with an edge out) reach a node of target number t (one
+ * link or more)? A node no edge enters asks the nodes it leads to; the
+ * first one that reaches t ends the walk. */
+static int reaches(const se_reach *r, int v, int t)
 {
-    if (r->seen[v] == r->gen) { /* (v has out-edges: the caller asks) */
-        memcpy(out, r->reached[r->comp[v]], sizeof(uint64_t) * (size_t)words);
-        return;
-    }
-    memset(out, 0, sizeof(uint64_t) * (size_t)words);
+    if (t < 0)
+        return 0; /* t has no component: only a source could lead to it */
+    if (r->seen[v] == r->gen)
+        return (int)(r->reached[r->comp[v]][t >> 6] >> (t & 63) & 1);
     for (int e = r->first_edge[v]; e < r->first_edge[v + 1]; e++) {
-        int w = r->edge[e], t = r->target[w];
-        if (t < 0)
+        int w = r->edge[e], tw = r->target[w];
+        if (tw < 0)
             continue; /* not seen: reaches nothing, and it can be no target */
-        out[t >> 6] |= 1ull << (t & 63);
-        if (se_reach_out(r, w)) /* (a node nothing leaves has no set) */
-            for (int x = 0; x < words; x++)
-                out[x] |= r->reached[r->comp[w]][x];
+        if (tw == t)
+            return 1;
+        if (se_reach_out(r, w) && (r->reached[r->comp[w]][t >> 6] >> (t & 63) & 1))
+            return 1; /* (a node nothing leaves has no set) */
     }
+    return 0;
+}
+
+/* Does node v (with an edge out) reach any of the target numbers in
+ * mask (words)? As reaches(), stopping at the first. */
+static int reaches_any(const se_reach *r, int v, const uint64_t *mask, int words)
+{
+    if (r->seen[v] == r->gen) {
+        const uint64_t *set = r->reached[r->comp[v]];
+        for (int x = 0; x < words; x++)
+            if (set[x] & mask[x])
+                return 1;
+        return 0;
+    }
+    for (int e = r->first_edge[v]; e < r->first_edge[v + 1]; e++) {
+        int w = r->edge[e], tw = r->target[w];
+        if (tw < 0)
+            continue;
+        if (mask[tw >> 6] >> (tw & 63) & 1)
+            return 1;
+        if (se_reach_out(r, w)) {
+            const uint64_t *set = r->reached[r->comp[w]];
+            for (int x = 0; x < words; x++)
+                if (set[x] & mask[x])
+                    return 1;
+        }
+    }
+    return 0;
 }
 
 /* Which searches of this pass to run, per candidate key (bit 0 the
@@ -881,23 +908,16 @@ static int plan_pass(struct se_inner *in, const se_state *cur, int y, int x, int
             }
             uint8_t plan = may_close_cycle(in, y, table, k + 729) ? 1 : 0;
             if (x) {
-                uint64_t set[SE_REACH_WORDS];
                 if (on_out) {
-                    reached_of(r, on, set, words);
-                    int t = r->target[off], any = 0;
-                    if (off_implies(in, table, k)) {
-                        any = t >= 0 && (set[t >> 6] >> (t & 63) & 1);
-                    } else if (in->conflict_gen[k] == in->conflict_now) {
-                        for (int w = 0; w < words; w++)
-                            any |= (set[w] & in->conflict[k][w]) != 0;
-                    }
+                    int any = 0;
+                    if (off_implies(in, table, k))
+                        any = reaches(r, on, r->target[off]);
+                    else if (in->conflict_gen[k] == in->conflict_now)
+                        any = reaches_any(r, on, in->conflict[k], words);
                     plan |= (uint8_t)(any << 1);
                 }
-                if (off_out) {
-                    reached_of(r, off, set, words);
-                    int t = r->target[on];
-                    plan |= (uint8_t)((t >= 0 && (set[t >> 6] >> (t & 63) & 1)) << 2);
-                }
+                if (off_out)
+                    plan |= (uint8_t)(reaches(r, off, r->target[on]) << 2);
             }
             in->plan[k] = plan;
         }
