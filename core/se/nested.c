@@ -973,9 +973,12 @@ static const uint64_t *own_of(struct se_inner *in, int u, int words)
     return set;
 }
 
-/* Per component with an edge out, what it reaches as node bits: the
- * nodes, and the "off"s of every "on" among them (as reach.c's sets,
- * with each "on" node's own "off"s added where it is met). */
+/* Per component with an edge out, what it reaches as "off" node bits:
+ * the "off"s, and the "off"s of every "on" among them (as reach.c's sets,
+ * with each "on" node's own "off"s added where it is met, in its stead).
+ * The "on"s can be left out: an "on" met is met with its own "off"s, and
+ * an "on" some link enters has one (the other place or digit of that
+ * link), so sets that share an "on" share an "off". */
 static void multiple_sets(struct se_inner *in, int words)
 {
     se_reach *r = &in->reach;
@@ -993,8 +996,9 @@ static void multiple_sets(struct se_inner *in, int words)
         for (int i = r->comp_first[c]; i < r->comp_first[c + 1]; i++) {
             int u = r->member[i];
             if (r->cyclic[c]) {
-                bits[u >> 6] |= 1ull << (u & 63);
-                if (u >= half) {
+                if (u < half) {
+                    bits[u >> 6] |= 1ull << (u & 63);
+                } else {
                     const uint64_t *own = own_of(in, u, words);
                     for (int x = 0; x < words; x++)
                         bits[x] |= own[x];
@@ -1004,8 +1008,9 @@ static void multiple_sets(struct se_inner *in, int words)
                 int w = r->edge[e], cw = r->comp[w];
                 if (cw == c)
                     continue;
-                bits[w >> 6] |= 1ull << (w & 63);
-                if (w >= half) {
+                if (w < half) {
+                    bits[w >> 6] |= 1ull << (w & 63);
+                } else {
                     const uint64_t *own = own_of(in, w, words);
                     for (int x = 0; x < words; x++)
                         bits[x] |= own[x];
@@ -1020,7 +1025,7 @@ static void multiple_sets(struct se_inner *in, int words)
     }
 }
 
-/* Candidate k's reached set, over all nodes: the graph's part, and the
+/* Candidate k's reached set, over the "off" nodes: the graph's part, and the
  * dead-end "off"s of every "on" reached (or the assumption); made on
  * first use for the grid at hand. */
 static const uint64_t *rset_of(struct se_inner *in, int k, int words)
@@ -1041,8 +1046,9 @@ static const uint64_t *rset_of(struct se_inner *in, int k, int words)
      * nodes it leads to reach, and they */
     for (int e = r->first_edge[v]; e < r->first_edge[v + 1]; e++) {
         int w = r->edge[e];
-        set[w >> 6] |= 1ull << (w & 63);
-        if (w >= half) { /* (an "on" never follows an "on": for safety) */
+        if (w < half) {
+            set[w >> 6] |= 1ull << (w & 63);
+        } else { /* (an "on" never follows an "on": for safety) */
             const uint64_t *own = own_of(in, w, words);
             for (int x = 0; x < words; x++)
                 set[x] |= own[x];
@@ -1082,13 +1088,26 @@ static void plan_multiple(struct se_inner *in, const se_state *cur)
     /* the XY pass's graph, unless the forcing chains & cycles just made it */
     if (!in->xy_graph && make_graph(in, 1, 2) < 0)
         return;
-    int n = r->n, words = (n + 63) / 64;
+    int words = (r->n / 2 + 63) / 64; /* over the "off" nodes */
     if (++in->rset_now == 0) {
         memset(in->rset_gen, 0, sizeof in->rset_gen);
         memset(in->own_gen, 0, sizeof in->own_gen);
         in->rset_now = 1;
     }
     multiple_sets(in, words);
+    /* the region chains by their first cell: bit 3 * digit + house type
+     * (the order the producer meets them in) */
+    uint32_t regions[81] = { 0 };
+    for (int house = 0; house < 27; house++)
+        for (int d = 0; d < 9; d++) {
+            unsigned places = cur->pos[house][d + 1];
+            if (!(places & (places - 1)))
+                continue; /* fewer than two places */
+            int cell = se_house_cell[house][se_lowest(places)], t = 0;
+            while (se_cell_house[cell][t] != house)
+                t++;
+            regions[cell] |= 1u << (3 * d + t);
+        }
     for (int cell = 0; cell < 81; cell++) {
         unsigned cand = cur->cand[cell];
         in->skip[cell] = 0;
@@ -1098,18 +1117,12 @@ static void plan_multiple(struct se_inner *in, const se_state *cur)
         for (unsigned m = cand; m; m &= m - 1)
             keys[nkeys++] = cell * 9 + se_lowest(m);
         any = common_reach(in, keys, nkeys, words);
-        for (unsigned m = cand; m && !any; m &= m - 1) {
-            int d = se_lowest(m);
-            for (int t = 0; t < 3 && !any; t++) {
-                int house = se_cell_house[cell][t];
-                unsigned places = cur->pos[house][d + 1];
-                if (se_popcount(places) < 2 || se_house_cell[house][se_lowest(places)] != cell)
-                    continue;
-                nkeys = 0;
-                for (; places; places &= places - 1)
-                    keys[nkeys++] = se_house_cell[house][se_lowest(places)] * 9 + d;
-                any = common_reach(in, keys, nkeys, words);
-            }
+        for (uint32_t m = regions[cell]; m && !any; m &= m - 1) {
+            int bit = se_lowest(m), d = bit / 3, house = se_cell_house[cell][bit % 3];
+            nkeys = 0;
+            for (unsigned places = cur->pos[house][d + 1]; places; places &= places - 1)
+                keys[nkeys++] = se_house_cell[house][se_lowest(places)] * 9 + d;
+            any = common_reach(in, keys, nkeys, words);
         }
         in->skip[cell] = (uint8_t)!any;
     }
