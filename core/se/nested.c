@@ -50,6 +50,7 @@
 
 #define MAX_HINTS (1 << 14)
 #define MAX_KEYS (1 << 19)
+#define OFF_WORDS ((729 + 63) / 64) /* a set of "off" nodes */
 
 typedef struct inner_hint {
     double difficulty;
@@ -109,6 +110,9 @@ struct se_inner {
     /* the kept hints by their eliminations' hash: open addressing */
     uint32_t table_mark[2 * MAX_HINTS], table_now;
     int table_hint[2 * MAX_HINTS];
+    /* the multiple forcing chains: per house and digit, the "off" nodes
+     * of its places (house * 9 + digit, then the words) */
+    uint64_t place_offs[27 * 9 * OFF_WORDS];
 };
 
 void se_inner_free(struct se_inner *in)
@@ -955,22 +959,48 @@ static void prepare(struct se_inner *in, const se_state *cur)
  * skips it (se_inner_skip_cell). A skipped cell's propagations are not
  * cached for later cells, which then make them again: the same sets.
  */
-/* The dead-end "off"s an "on" node u turns off (its own "off"s), as
- * node bits; made on first use for the grid at hand. */
-static const uint64_t *own_of(struct se_inner *in, int u, int words)
+/* The "off"s an "on" node u turns off (its own "off"s), as node bits:
+ * its digit's other places in its three houses, and its cell's other
+ * digits (the list on_off(in, 1, k), as sets); made on first use for the
+ * grid at hand. */
+static const uint64_t *own_make(struct se_inner *in, int k, int words)
+{
+    uint64_t *set = in->own[k];
+    in->own_gen[k] = in->rset_now;
+    int cell = k / 9, d = k % 9, self = in->node_of[k];
+    const uint8_t *hs = se_cell_house[cell];
+    const uint64_t *box = &in->place_offs[(hs[0] * 9 + d) * words];
+    const uint64_t *row = &in->place_offs[(hs[1] * 9 + d) * words];
+    const uint64_t *col = &in->place_offs[(hs[2] * 9 + d) * words];
+    for (int x = 0; x < words; x++)
+        set[x] = box[x] | row[x] | col[x];
+    /* the cell's "off"s are consecutive nodes, from its first digit's */
+    int first = self - se_popcount(in->table_grid->cand[cell] & ((1u << d) - 1));
+    int last = first + se_popcount(in->table_grid->cand[cell]);
+    for (int o = first; o < last; o++)
+        set[o >> 6] |= 1ull << (o & 63);
+    set[self >> 6] &= ~(1ull << (self & 63));
+    return set;
+}
+
+static inline const uint64_t *own_of(struct se_inner *in, int u, int words)
 {
     int k = in->key_of[u] - 729;
-    uint64_t *set = in->own[k];
-    if (in->own_gen[k] == in->rset_now)
-        return set;
-    in->own_gen[k] = in->rset_now;
-    memset(set, 0, sizeof(uint64_t) * (size_t)words);
-    const uint16_t *offs = on_off(in, 1, k);
-    for (int j = 0; j < offs[28]; j++) {
-        int o = in->node_of[offs[j]];
-        set[o >> 6] |= 1ull << (o & 63);
+    return in->own_gen[k] == in->rset_now ? in->own[k] : own_make(in, k, words);
+}
+
+/* The places' "off" nodes of every house and digit, for own_make. */
+static void make_place_offs(struct se_inner *in, int words)
+{
+    int half = in->reach.n / 2;
+    memset(in->place_offs, 0, sizeof(uint64_t) * 27 * 9 * (size_t)words);
+    for (int v = 0; v < half; v++) {
+        int k = in->key_of[v], d = k % 9;
+        const uint8_t *hs = se_cell_house[k / 9];
+        uint64_t bit = 1ull << (v & 63);
+        for (int t = 0; t < 3; t++)
+            in->place_offs[(hs[t] * 9 + d) * words + (v >> 6)] |= bit;
     }
-    return set;
 }
 
 /* Per component with an edge out, what it reaches as "off" node bits:
@@ -1028,11 +1058,9 @@ static void multiple_sets(struct se_inner *in, int words)
 /* Candidate k's reached set, over the "off" nodes: the graph's part, and the
  * dead-end "off"s of every "on" reached (or the assumption); made on
  * first use for the grid at hand. */
-static const uint64_t *rset_of(struct se_inner *in, int k, int words)
+static const uint64_t *rset_make(struct se_inner *in, int k, int words)
 {
     uint64_t *set = in->rset[k];
-    if (in->rset_gen[k] == in->rset_now)
-        return set;
     in->rset_gen[k] = in->rset_now;
     se_reach *r = &in->reach;
     int v = in->node_of[k + 729], half = r->n / 2;
@@ -1058,6 +1086,11 @@ static const uint64_t *rset_of(struct se_inner *in, int k, int words)
                 set[x] |= r->reached[r->comp[w]][x];
     }
     return set;
+}
+
+static inline const uint64_t *rset_of(struct se_inner *in, int k, int words)
+{
+    return in->rset_gen[k] == in->rset_now ? in->rset[k] : rset_make(in, k, words);
 }
 
 /* Have the reached sets of these candidates (keys[0..n)) anything in
@@ -1094,6 +1127,7 @@ static void plan_multiple(struct se_inner *in, const se_state *cur)
         memset(in->own_gen, 0, sizeof in->own_gen);
         in->rset_now = 1;
     }
+    make_place_offs(in, words);
     multiple_sets(in, words);
     /* the region chains by their first cell: bit 3 * digit + house type
      * (the order the producer meets them in) */
