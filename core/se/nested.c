@@ -963,24 +963,31 @@ static void prepare(struct se_inner *in, const se_state *cur)
  * its digit's other places in its three houses, and its cell's other
  * digits (the list on_off(in, 1, k), as sets); made on first use for the
  * grid at hand. */
-static const uint64_t *own_make(struct se_inner *in, int k, int words)
+static void own_into(const struct se_inner *in, int k, int words, uint64_t *restrict set)
 {
-    uint64_t *set = in->own[k];
-    in->own_gen[k] = in->rset_now;
     int cell = k / 9, d = k % 9, self = in->node_of[k];
     const uint8_t *hs = se_cell_house[cell];
-    const uint64_t *box = &in->place_offs[(hs[0] * 9 + d) * words];
-    const uint64_t *row = &in->place_offs[(hs[1] * 9 + d) * words];
-    const uint64_t *col = &in->place_offs[(hs[2] * 9 + d) * words];
+    const uint64_t *restrict box = &in->place_offs[(hs[0] * 9 + d) * words];
+    const uint64_t *restrict row = &in->place_offs[(hs[1] * 9 + d) * words];
+    const uint64_t *restrict col = &in->place_offs[(hs[2] * 9 + d) * words];
     for (int x = 0; x < words; x++)
         set[x] = box[x] | row[x] | col[x];
-    /* the cell's "off"s are consecutive nodes, from its first digit's */
-    int first = self - se_popcount(in->table_grid->cand[cell] & ((1u << d) - 1));
-    int last = first + se_popcount(in->table_grid->cand[cell]);
-    for (int o = first; o < last; o++)
-        set[o >> 6] |= 1ull << (o & 63);
+    /* the cell's "off"s are consecutive nodes, from its first digit's
+     * (at most nine: over two words at most) */
+    unsigned cand = in->table_grid->cand[cell];
+    int first = self - se_popcount(cand & ((1u << d) - 1)), at = first & 63;
+    uint64_t range = (1ull << se_popcount(cand)) - 1;
+    set[first >> 6] |= range << at;
+    if (at + se_popcount(cand) > 64)
+        set[(first >> 6) + 1] |= range >> (64 - at);
     set[self >> 6] &= ~(1ull << (self & 63));
-    return set;
+}
+
+static const uint64_t *own_make(struct se_inner *in, int k, int words)
+{
+    in->own_gen[k] = in->rset_now;
+    own_into(in, k, words, in->own[k]);
+    return in->own[k];
 }
 
 static inline const uint64_t *own_of(struct se_inner *in, int u, int words)
@@ -1064,10 +1071,11 @@ static const uint64_t *rset_make(struct se_inner *in, int k, int words)
     in->rset_gen[k] = in->rset_now;
     se_reach *r = &in->reach;
     int v = in->node_of[k + 729], half = r->n / 2;
-    memcpy(set, own_of(in, v, words), sizeof(uint64_t) * (size_t)words);
+    own_into(in, k, words, set);
     if (r->seen[v] == r->gen && se_reach_out(r, v)) {
+        const uint64_t *restrict more = r->reached[r->comp[v]];
         for (int x = 0; x < words; x++)
-            set[x] |= r->reached[r->comp[v]][x];
+            set[x] |= more[x];
         return set;
     }
     /* nothing leaves it, or nothing enters it (no component): what the
