@@ -784,7 +784,10 @@ static int make_graph(struct se_inner *in, int y, int table)
         }
     }
     in->nentered = nentered;
-    se_reach_components(r);
+    /* a node some edge enters and some edge leaves is a live "off" or an
+     * "on" some "off" implies: Tarjan starts only from those */
+    memcpy(live + nlive, in->entered_node, sizeof(int16_t) * (size_t)nentered);
+    se_reach_components_from(r, live, nlive + nentered);
     return 0;
 }
 

@@ -67,6 +67,13 @@ static inline void se_reach_enter_begin(se_reach *r)
  * they. */
 void se_reach_components(se_reach *r);
 
+/* The same components, walking only from the nodes roots[0..nroots)
+ * (those of them some edge enters and some edge leaves): enough when
+ * the roots hold every node that some edge both enters and leaves. The
+ * numbering may differ; the components, their members, their order's
+ * property and the nodes with a component do not. */
+void se_reach_components_from(se_reach *r, const int16_t *roots, int nroots);
+
 static inline int se_reach_out(const se_reach *r, int v)
 {
     return r->first_edge[v] != r->first_edge[v + 1];
