@@ -1104,21 +1104,21 @@ static inline const uint64_t *rset_of(struct se_inner *in, int k, int words)
     return in->rset_gen[k] == in->rset_now ? in->rset[k] : rset_make(in, k, words);
 }
 
-/* Have the reached sets of these candidates (keys[0..n)) anything in
- * common? (Made one by one, stopping when nothing is left.) */
+/* Have the reached sets of these candidates (keys[0..n), n >= 2)
+ * anything in common? (Made one by one, stopping when nothing is left.) */
 static int common_reach(struct se_inner *in, const int *keys, int n, int words)
 {
-    uint64_t common[SE_REACH_WORDS];
-    memcpy(common, rset_of(in, keys[0], words), sizeof(uint64_t) * (size_t)words);
-    for (int i = 1; i < n; i++) {
+    uint64_t common[SE_REACH_WORDS], any = 0;
+    const uint64_t *first = rset_of(in, keys[0], words), *second = rset_of(in, keys[1], words);
+    for (int w = 0; w < words; w++)
+        any |= common[w] = first[w] & second[w];
+    for (int i = 2; i < n && any; i++) {
         const uint64_t *set = rset_of(in, keys[i], words);
-        uint64_t any = 0;
+        any = 0;
         for (int w = 0; w < words; w++)
             any |= common[w] &= set[w];
-        if (!any)
-            return 0;
     }
-    return 1;
+    return any != 0;
 }
 
 static void plan_multiple(struct se_inner *in, const se_state *cur)
