@@ -710,6 +710,15 @@ static int same_elims(const struct se_inner *in, const inner_hint *a, const inne
                    sizeof(uint16_t) * (size_t)a->elim_count);
 }
 
+/* The digits of a cell whose "off" implies something (table 0 X, 1 Y,
+ * 2 XY), as off_implies for each. */
+static inline unsigned implying(const struct se_inner *in, int table, int cell)
+{
+    const uint8_t *hs = se_cell_house[cell];
+    unsigned x = in->pair[hs[0]] | in->pair[hs[1]] | in->pair[hs[2]], y = in->two[cell] ? 0x1ffu : 0;
+    return table == 0 ? x : table == 1 ? y : x | y;
+}
+
 /*
  * Which searches can find anything. Both searches follow only the pass's
  * implication graph (on -> off from on_off[y], off -> on from
@@ -735,21 +744,29 @@ static int make_graph(struct se_inner *in, int y, int table)
      * from, which are those they turn off themselves when "on" (the
      * on -> off rules are symmetric). */
     se_reach *r = &in->reach;
-    int half = r->n / 2, nlive = 0;
+    int nlive = 0;
     int16_t *live = in->live, *fill = in->fill;
     for (int v = 0; v <= r->n; v++)
         r->first_edge[v] = 0;
-    for (int v = 0; v < half; v++) {
-        int key = in->key_of[v];
-        if (!off_implies(in, table, key))
+    const se_state *g = in->table_grid;
+    for (int cell = 0, v = 0; cell < 81; cell++) {
+        unsigned cand = g->cand[cell], imp = implying(in, table, cell) & cand;
+        if (!imp) {
+            v += se_popcount(cand); /* the cell's "off" nodes are consecutive */
             continue;
-        const uint16_t *ons = off_on(in, table, key);
-        live[nlive++] = (int16_t)v;
-        for (int j = 0; j < 4 && ons[j]; j++)
-            r->first_edge[v + 1]++;
-        const uint16_t *from = on_off(in, y, key);
-        for (int j = 0; j < from[28]; j++)
-            r->first_edge[in->node_of[from[j] + 729] + 1]++;
+        }
+        for (unsigned m = cand; m; m &= m - 1, v++) {
+            int d = se_lowest(m), key = cell * 9 + d;
+            if (!(imp >> d & 1))
+                continue;
+            const uint16_t *ons = off_on(in, table, key);
+            live[nlive++] = (int16_t)v;
+            for (int j = 0; j < 4 && ons[j]; j++)
+                r->first_edge[v + 1]++;
+            const uint16_t *from = on_off(in, y, key);
+            for (int j = 0; j < from[28]; j++)
+                r->first_edge[in->node_of[from[j] + 729] + 1]++;
+        }
     }
     for (int v = 0; v < r->n; v++) {
         r->first_edge[v + 1] += r->first_edge[v];
@@ -906,6 +923,7 @@ static int plan_pass(struct se_inner *in, const se_state *cur, int y, int x, int
         int size = se_popcount(cur->cand[cell]);
         if (size < 2 || (!x && size > 2))
             continue;
+        unsigned imp = implying(in, table, cell);
         for (unsigned m = cur->cand[cell]; m; m &= m - 1) {
             int k = cell * 9 + se_lowest(m), on = in->node_of[k + 729], off = in->node_of[k];
             int on_out = se_reach_out(r, on), off_out = se_reach_out(r, off);
@@ -917,7 +935,7 @@ static int plan_pass(struct se_inner *in, const se_state *cur, int y, int x, int
             if (x) {
                 if (on_out) {
                     int any = 0;
-                    if (off_implies(in, table, k))
+                    if (imp >> (k % 9) & 1)
                         any = reaches(r, on, r->target[off]);
                     else if (in->conflict_gen[k] == in->conflict_now)
                         any = reaches_any(r, on, in->conflict[k], words);
