@@ -1020,14 +1020,19 @@ static inline const uint64_t *own_of(struct se_inner *in, int u, int words)
 /* The places' "off" nodes of every house and digit, for own_make. */
 static void make_place_offs(struct se_inner *in, int words)
 {
-    int half = in->reach.n / 2;
+    const se_state *g = in->table_grid;
     memset(in->place_offs, 0, sizeof(uint64_t) * 27 * 9 * (size_t)words);
-    for (int v = 0; v < half; v++) {
-        int k = in->key_of[v], d = k % 9;
-        const uint8_t *hs = se_cell_house[k / 9];
-        uint64_t bit = 1ull << (v & 63);
-        for (int t = 0; t < 3; t++)
-            in->place_offs[(hs[t] * 9 + d) * words + (v >> 6)] |= bit;
+    for (int cell = 0, v = 0; cell < 81; cell++) { /* the "off" nodes in order */
+        const uint8_t *hs = se_cell_house[cell];
+        uint64_t *box = &in->place_offs[hs[0] * 9 * words], *row = &in->place_offs[hs[1] * 9 * words];
+        uint64_t *col = &in->place_offs[hs[2] * 9 * words];
+        for (unsigned m = g->cand[cell]; m; m &= m - 1, v++) {
+            int at = se_lowest(m) * words + (v >> 6);
+            uint64_t bit = 1ull << (v & 63);
+            box[at] |= bit;
+            row[at] |= bit;
+            col[at] |= bit;
+        }
     }
 }
 
