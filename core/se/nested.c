@@ -1171,10 +1171,8 @@ static void plan_multiple(struct se_inner *in, const se_state *cur)
             unsigned places = cur->pos[house][d + 1];
             if (!(places & (places - 1)))
                 continue; /* fewer than two places */
-            int cell = se_house_cell[house][se_lowest(places)], t = 0;
-            while (se_cell_house[cell][t] != house)
-                t++;
-            regions[cell] |= 1u << (3 * d + t);
+            int cell = se_house_cell[house][se_lowest(places)];
+            regions[cell] |= 1u << (3 * d + house / 9); /* boxes, rows, columns */
         }
     for (int cell = 0; cell < 81; cell++) {
         unsigned cand = cur->cand[cell];
