@@ -93,7 +93,7 @@ struct se_inner {
     uint32_t entered[1458], entered_now; /* the "on"s some "off" implies */
     int16_t entered_node[729];
     int nentered;
-    uint64_t conflict[729][SE_REACH_WORDS]; /* per candidate, over target numbers */
+    uint64_t conflict[729][SE_REACH_WORDS]; /* per candidate, over node numbers (reach.h) */
     uint32_t conflict_gen[729], conflict_now;
     se_reach reach;
     uint8_t plan[729];
@@ -832,7 +832,7 @@ static int may_close_cycle(struct se_inner *in, int y, int table, int on)
     return 0;
 }
 
-/* Does node v (with an edge out) reach a node of target number t (one
+/* Does node v (with an edge out) reach the node numbered t (se_reach_number; one
  * link or more)? A node no edge enters asks the nodes it leads to; the
  * first one that reaches t ends the walk. */
 static int reaches(const se_reach *r, int v, int t)
@@ -842,9 +842,9 @@ static int reaches(const se_reach *r, int v, int t)
     if (r->seen[v] == r->gen)
         return (int)(r->reached[r->comp[v]][t >> 6] >> (t & 63) & 1);
     for (int e = r->first_edge[v]; e < r->first_edge[v + 1]; e++) {
-        int w = r->edge[e], tw = r->target[w];
+        int w = r->edge[e], tw = se_reach_number(r, w);
         if (tw < 0)
-            continue; /* not seen: reaches nothing, and it can be no target */
+            continue; /* not seen: reaches nothing, and it has no number */
         if (tw == t)
             return 1;
         if (se_reach_out(r, w) && (r->reached[r->comp[w]][t >> 6] >> (t & 63) & 1))
@@ -853,7 +853,7 @@ static int reaches(const se_reach *r, int v, int t)
     return 0;
 }
 
-/* Does node v (with an edge out) reach any of the target numbers in
+/* Does node v (with an edge out) reach any of the node numbers in
  * mask (words)? As reaches(), stopping at the first. */
 static int reaches_any(const se_reach *r, int v, const uint64_t *mask, int words)
 {
@@ -865,7 +865,7 @@ static int reaches_any(const se_reach *r, int v, const uint64_t *mask, int words
         return 0;
     }
     for (int e = r->first_edge[v]; e < r->first_edge[v + 1]; e++) {
-        int w = r->edge[e], tw = r->target[w];
+        int w = r->edge[e], tw = se_reach_number(r, w);
         if (tw < 0)
             continue;
         if (mask[tw >> 6] >> (tw & 63) & 1)
@@ -895,17 +895,14 @@ static int plan_pass(struct se_inner *in, const se_state *cur, int y, int x, int
     }
     int words = 0;
     if (x) {
-        int ntargets = 0;
-        for (int v = 0; v < r->n; v++)
-            r->target[v] = r->seen[v] == r->gen ? (int16_t)ntargets++ : -1;
-        se_reach_sets(r, ntargets);
+        se_reach_sets(r);
         words = r->words;
         if (++in->conflict_now == 0) {
             memset(in->conflict_gen, 0, sizeof in->conflict_gen);
             in->conflict_now = 1;
         }
         for (int e = 0; e < in->nentered; e++) {
-            int u = in->entered_node[e], t = r->target[u];
+            int u = in->entered_node[e], t = se_reach_number(r, u);
             if (t < 0)
                 continue; /* no component: nothing but a source leads to it */
             const uint16_t *offs = on_off(in, y, in->key_of[u] - 729);
@@ -936,13 +933,13 @@ static int plan_pass(struct se_inner *in, const se_state *cur, int y, int x, int
                 if (on_out) {
                     int any = 0;
                     if (imp >> (k % 9) & 1)
-                        any = reaches(r, on, r->target[off]);
+                        any = reaches(r, on, se_reach_number(r, off));
                     else if (in->conflict_gen[k] == in->conflict_now)
                         any = reaches_any(r, on, in->conflict[k], words);
                     plan |= (uint8_t)(any << 1);
                 }
                 if (off_out)
-                    plan |= (uint8_t)(reaches(r, off, r->target[on]) << 2);
+                    plan |= (uint8_t)(reaches(r, off, se_reach_number(r, on)) << 2);
             }
             in->plan[k] = plan;
         }

@@ -89,6 +89,7 @@ static void end(se_reach *r, const walk_at *at)
 {
     r->ncomp = at->comps;
     r->comp_first[at->comps] = (int16_t)at->placed;
+    r->nseen = at->counter;
 }
 
 void se_reach_components(se_reach *r)
@@ -113,9 +114,9 @@ void se_reach_components_from(se_reach *r, const int16_t *roots, int nroots)
 
 /* In closing order every component's successors come before it, so one
  * pass unions their sets. */
-void se_reach_sets(se_reach *r, int ntargets)
+void se_reach_sets(se_reach *r)
 {
-    int words = r->words = (ntargets + 63) / 64;
+    int words = r->words = (r->nseen + 63) / 64;
     for (int c = 0; c < r->ncomp; c++)
         r->merged[c] = -1;
     for (int c = 0; c < r->ncomp; c++) {
@@ -130,14 +131,13 @@ void se_reach_sets(se_reach *r, int ntargets)
         memset(bits, 0, sizeof(uint64_t) * (size_t)words);
         for (int i = r->comp_first[c]; i < r->comp_first[c + 1]; i++) {
             int u = r->member[i];
-            if (r->cyclic[c] && r->target[u] >= 0)
-                bits[r->target[u] >> 6] |= 1ull << (r->target[u] & 63);
+            if (r->cyclic[c]) /* (members and what they lead to have a number) */
+                bits[r->order[u] >> 6] |= 1ull << (r->order[u] & 63);
             for (int e = r->first_edge[u]; e < r->first_edge[u + 1]; e++) {
                 int w = r->edge[e], cw = r->comp[w];
                 if (cw == c)
                     continue;
-                if (r->target[w] >= 0)
-                    bits[r->target[w] >> 6] |= 1ull << (r->target[w] & 63);
+                bits[r->order[w] >> 6] |= 1ull << (r->order[w] & 63);
                 if (r->merged[cw] == c || r->merged[cw] == -2)
                     continue; /* that component's set is in already, or empty */
                 r->merged[cw] = (int16_t)c;
