@@ -977,10 +977,10 @@ static void prepare(struct se_inner *in, const se_state *cur)
  * skips it (se_inner_skip_cell). A skipped cell's propagations are not
  * cached for later cells, which then make them again: the same sets.
  */
-/* The "off"s an "on" node u turns off (its own "off"s), as node bits:
- * its digit's other places in its three houses, and its cell's other
- * digits (the list on_off(in, 1, k), as sets); made on first use for the
- * grid at hand. */
+/* The "off"s candidate k's "on" turns off (its own "off"s), as node
+ * bits into set: its digit's other places in its three houses, and its
+ * cell's other digits (the list on_off(in, 1, k), as sets of the grid of
+ * the tables, which is the grid at hand). */
 static void own_into(const struct se_inner *in, int k, int words, uint64_t *restrict set)
 {
     int cell = k / 9, d = k % 9, self = in->node_of[k];
@@ -1008,6 +1008,7 @@ static const uint64_t *own_make(struct se_inner *in, int k, int words)
     return in->own[k];
 }
 
+/* The own "off"s of "on" node u, made on first use for the grid at hand. */
 static inline const uint64_t *own_of(struct se_inner *in, int u, int words)
 {
     int k = in->key_of[u] - 729;
