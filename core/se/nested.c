@@ -922,7 +922,7 @@ static int plan_pass(struct se_inner *in, const se_state *cur, int y, int x, int
             continue;
         unsigned imp = implying(in, table, cell);
         for (unsigned m = cur->cand[cell]; m; m &= m - 1) {
-            int k = cell * 9 + se_lowest(m), on = in->node_of[k + 729], off = in->node_of[k];
+            int d = se_lowest(m), k = cell * 9 + d, on = in->node_of[k + 729], off = in->node_of[k];
             int on_out = se_reach_out(r, on), off_out = se_reach_out(r, off);
             if (!on_out && !off_out) {
                 in->plan[k] = 0; /* both are dead ends: nothing to search */
@@ -932,7 +932,7 @@ static int plan_pass(struct se_inner *in, const se_state *cur, int y, int x, int
             if (x) {
                 if (on_out) {
                     int any = 0;
-                    if (imp >> (k % 9) & 1)
+                    if (imp >> d & 1)
                         any = reaches(r, on, se_reach_number(r, off));
                     else if (in->conflict_gen[k] == in->conflict_now)
                         any = reaches_any(r, on, in->conflict[k], words);
