@@ -113,6 +113,7 @@ struct se_inner {
     /* the multiple forcing chains: per house and digit, the "off" nodes
      * of its places (house * 9 + digit, then the words) */
     uint64_t place_offs[27 * 9 * OFF_WORDS];
+    const uint64_t *rset_at[729]; /* rset_of's set: rset[k], or a component's */
 };
 
 void se_inner_free(struct se_inner *in)
@@ -1093,8 +1094,11 @@ static const uint64_t *rset_make(struct se_inner *in, int k, int words)
 {
     uint64_t *set = in->rset[k];
     in->rset_gen[k] = in->rset_now;
+    in->rset_at[k] = set;
     se_reach *r = &in->reach;
     int v = in->node_of[k + 729], half = r->n / 2;
+    if (r->seen[v] == r->gen && se_reach_out(r, v) && r->cyclic[r->comp[v]])
+        return in->rset_at[k] = r->reached[r->comp[v]]; /* with v's own "off"s (multiple_sets) */
     own_into(in, k, words, set);
     if (r->seen[v] == r->gen && se_reach_out(r, v)) {
         const uint64_t *restrict more = r->reached[r->comp[v]];
@@ -1122,7 +1126,7 @@ static const uint64_t *rset_make(struct se_inner *in, int k, int words)
 
 static inline const uint64_t *rset_of(struct se_inner *in, int k, int words)
 {
-    return in->rset_gen[k] == in->rset_now ? in->rset[k] : rset_make(in, k, words);
+    return in->rset_gen[k] == in->rset_now ? in->rset_at[k] : rset_make(in, k, words);
 }
 
 /* Have the reached sets of these candidates (keys[0..n), n >= 2)
