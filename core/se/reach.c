@@ -43,17 +43,14 @@ static void walk(se_reach *r, int root, walk_at *at)
             while (r->stack[--first] != v)
                 ;
             r->comp_first[c] = (int16_t)placed;
-            r->cyclic[c] = 0;
             for (int i = first; i < top; i++) {
                 r->comp[r->stack[i]] = (int16_t)c;
                 r->member[placed++] = r->stack[i];
             }
-            for (int i = first; i < top && !r->cyclic[c]; i++) {
-                int u = r->stack[i];
-                for (int e = r->first_edge[u]; e < r->first_edge[u + 1]; e++)
-                    if (r->comp[r->edge[e]] == c)
-                        r->cyclic[c] = 1;
-            }
+            /* two members or more lie on a cycle; one, if it leads to itself */
+            r->cyclic[c] = top - first > 1;
+            for (int e = r->first_edge[v]; e < r->first_edge[v + 1] && !r->cyclic[c]; e++)
+                r->cyclic[c] = r->edge[e] == v;
             top = first;
         }
         if (--depth >= 0) {
