@@ -50,6 +50,7 @@
 
 #define MAX_HINTS (1 << 14)
 #define MAX_KEYS (1 << 19)
+#define OFF_WORDS ((729 + 63) / 64) /* a set of "off" nodes */
 
 typedef struct inner_hint {
     double difficulty;
@@ -95,7 +96,7 @@ struct se_inner {
     uint32_t entered[1458], entered_now; /* the "on"s some "off" implies */
     int16_t entered_node[729];
     int nentered;
-    uint64_t conflict[729][SE_REACH_WORDS]; /* per candidate, over target numbers */
+    uint64_t conflict[729][SE_REACH_WORDS]; /* per candidate, over node numbers (reach.h) */
     uint32_t conflict_gen[729], conflict_now;
     se_reach reach;
     uint8_t plan[729];
@@ -112,6 +113,10 @@ struct se_inner {
     /* the kept hints by their eliminations' hash: open addressing */
     uint32_t table_mark[2 * MAX_HINTS], table_now;
     int table_hint[2 * MAX_HINTS];
+    /* the multiple forcing chains: per house and digit, the "off" nodes
+     * of its places (house * 9 + digit, then the words) */
+    uint64_t place_offs[27 * 9 * OFF_WORDS];
+    const uint64_t *rset_at[729]; /* rset_of's set: rset[k], or a component's */
 };
 
 void se_inner_free(struct se_inner *in)
@@ -773,6 +778,15 @@ static int same_elims(const struct se_inner *in, const inner_hint *a, const inne
                    sizeof(uint16_t) * (size_t)a->elim_count);
 }
 
+/* The digits of a cell whose "off" implies something (table 0 X, 1 Y,
+ * 2 XY), as off_implies for each. */
+static inline unsigned implying(const struct se_inner *in, int table, int cell)
+{
+    const uint8_t *hs = se_cell_house[cell];
+    unsigned x = in->pair[hs[0]] | in->pair[hs[1]] | in->pair[hs[2]], y = in->two[cell] ? 0x1ffu : 0;
+    return table == 0 ? x : table == 1 ? y : x | y;
+}
+
 /*
  * Which searches can find anything. Both searches follow only the pass's
  * implication graph (on -> off from on_off[y], off -> on from
@@ -798,21 +812,29 @@ static int make_graph(struct se_inner *in, int y, int table)
      * from, which are those they turn off themselves when "on" (the
      * on -> off rules are symmetric). */
     se_reach *r = &in->reach;
-    int half = r->n / 2, nlive = 0;
+    int nlive = 0;
     int16_t *live = in->live, *fill = in->fill;
     for (int v = 0; v <= r->n; v++)
         r->first_edge[v] = 0;
-    for (int v = 0; v < half; v++) {
-        int key = in->key_of[v];
-        if (!off_implies(in, table, key))
+    const se_state *g = in->table_grid;
+    for (int cell = 0, v = 0; cell < 81; cell++) {
+        unsigned cand = g->cand[cell], imp = implying(in, table, cell) & cand;
+        if (!imp) {
+            v += se_popcount(cand); /* the cell's "off" nodes are consecutive */
             continue;
-        const uint16_t *ons = off_on(in, table, key);
-        live[nlive++] = (int16_t)v;
-        for (int j = 0; j < 4 && ons[j]; j++)
-            r->first_edge[v + 1]++;
-        const uint16_t *from = on_off(in, y, key);
-        for (int j = 0; j < from[28]; j++)
-            r->first_edge[in->node_of[from[j] + 729] + 1]++;
+        }
+        for (unsigned m = cand; m; m &= m - 1, v++) {
+            int d = se_lowest(m), key = cell * 9 + d;
+            if (!(imp >> d & 1))
+                continue;
+            const uint16_t *ons = off_on(in, table, key);
+            live[nlive++] = (int16_t)v;
+            for (int j = 0; j < 4 && ons[j]; j++)
+                r->first_edge[v + 1]++;
+            const uint16_t *from = on_off(in, y, key);
+            for (int j = 0; j < from[28]; j++)
+                r->first_edge[in->node_of[from[j] + 729] + 1]++;
+        }
     }
     for (int v = 0; v < r->n; v++) {
         r->first_edge[v + 1] += r->first_edge[v];
@@ -847,7 +869,10 @@ static int make_graph(struct se_inner *in, int y, int table)
         }
     }
     in->nentered = nentered;
-    se_reach_components(r);
+    /* a node some edge enters and some edge leaves is a live "off" or an
+     * "on" some "off" implies: Tarjan starts only from those */
+    memcpy(live + nlive, in->entered_node, sizeof(int16_t) * (size_t)nentered);
+    se_reach_components_from(r, live, nlive + nentered);
     return 0;
 }
 
@@ -875,25 +900,52 @@ static int may_close_cycle(struct se_inner *in, int y, int table, int on)
     return 0;
 }
 
-/* What node v reaches (one link or more), over the seen nodes' target
- * numbers, into out (words); a node no edge enters through the nodes it
- * leads to. */
-static void reached_of(const se_reach *r, int v, uint64_t *out, int words)
+/* Does node v (with an edge out) reach the node numbered t (se_reach_number; one
+ * link or more)? A node no edge enters asks the nodes it leads to; the
+ * first one that reaches t ends the walk. */
+static int reaches(const se_reach *r, int v, int t)
 {
-    if (r->seen[v] == r->gen) { /* (v has out-edges: the caller asks) */
-        memcpy(out, r->reached[r->comp[v]], sizeof(uint64_t) * (size_t)words);
-        return;
-    }
-    memset(out, 0, sizeof(uint64_t) * (size_t)words);
+    if (t < 0)
+        return 0; /* t has no component: only a source could lead to it */
+    if (r->seen[v] == r->gen)
+        return (int)(r->reached[r->comp[v]][t >> 6] >> (t & 63) & 1);
     for (int e = r->first_edge[v]; e < r->first_edge[v + 1]; e++) {
-        int w = r->edge[e], t = r->target[w];
-        if (t < 0)
-            continue; /* not seen: reaches nothing, and it can be no target */
-        out[t >> 6] |= 1ull << (t & 63);
-        if (se_reach_out(r, w)) /* (a node nothing leaves has no set) */
-            for (int x = 0; x < words; x++)
-                out[x] |= r->reached[r->comp[w]][x];
+        int w = r->edge[e], tw = se_reach_number(r, w);
+        if (tw < 0)
+            continue; /* not seen: reaches nothing, and it has no number */
+        if (tw == t)
+            return 1;
+        if (se_reach_out(r, w) && (r->reached[r->comp[w]][t >> 6] >> (t & 63) & 1))
+            return 1; /* (a node nothing leaves has no set) */
     }
+    return 0;
+}
+
+/* Does node v (with an edge out) reach any of the node numbers in
+ * mask (words)? As reaches(), stopping at the first. */
+static int reaches_any(const se_reach *r, int v, const uint64_t *mask, int words)
+{
+    if (r->seen[v] == r->gen) {
+        const uint64_t *set = r->reached[r->comp[v]];
+        for (int x = 0; x < words; x++)
+            if (set[x] & mask[x])
+                return 1;
+        return 0;
+    }
+    for (int e = r->first_edge[v]; e < r->first_edge[v + 1]; e++) {
+        int w = r->edge[e], tw = se_reach_number(r, w);
+        if (tw < 0)
+            continue;
+        if (mask[tw >> 6] >> (tw & 63) & 1)
+            return 1;
+        if (se_reach_out(r, w)) {
+            const uint64_t *set = r->reached[r->comp[w]];
+            for (int x = 0; x < words; x++)
+                if (set[x] & mask[x])
+                    return 1;
+        }
+    }
+    return 0;
 }
 
 /* Which searches of this pass to run, per candidate key (bit 0 the
@@ -911,17 +963,14 @@ static int plan_pass(struct se_inner *in, const se_state *cur, int y, int x, int
     }
     int words = 0;
     if (x) {
-        int ntargets = 0;
-        for (int v = 0; v < r->n; v++)
-            r->target[v] = r->seen[v] == r->gen ? (int16_t)ntargets++ : -1;
-        se_reach_sets(r, ntargets);
+        se_reach_sets(r);
         words = r->words;
         if (++in->conflict_now == 0) {
             memset(in->conflict_gen, 0, sizeof in->conflict_gen);
             in->conflict_now = 1;
         }
         for (int e = 0; e < in->nentered; e++) {
-            int u = in->entered_node[e], t = r->target[u];
+            int u = in->entered_node[e], t = se_reach_number(r, u);
             if (t < 0)
                 continue; /* no component: nothing but a source leads to it */
             const uint16_t *offs = on_off(in, y, in->key_of[u] - 729);
@@ -939,8 +988,9 @@ static int plan_pass(struct se_inner *in, const se_state *cur, int y, int x, int
         int size = se_popcount(cur->cand[cell]);
         if (size < 2 || (!x && size > 2))
             continue;
+        unsigned imp = implying(in, table, cell);
         for (unsigned m = cur->cand[cell]; m; m &= m - 1) {
-            int k = cell * 9 + se_lowest(m), on = in->node_of[k + 729], off = in->node_of[k];
+            int d = se_lowest(m), k = cell * 9 + d, on = in->node_of[k + 729], off = in->node_of[k];
             int on_out = se_reach_out(r, on), off_out = se_reach_out(r, off);
             if (!on_out && !off_out) {
                 in->plan[k] = 0; /* both are dead ends: nothing to search */
@@ -948,23 +998,16 @@ static int plan_pass(struct se_inner *in, const se_state *cur, int y, int x, int
             }
             uint8_t plan = may_close_cycle(in, y, table, k + 729) ? 1 : 0;
             if (x) {
-                uint64_t set[SE_REACH_WORDS];
                 if (on_out) {
-                    reached_of(r, on, set, words);
-                    int t = r->target[off], any = 0;
-                    if (off_implies(in, table, k)) {
-                        any = t >= 0 && (set[t >> 6] >> (t & 63) & 1);
-                    } else if (in->conflict_gen[k] == in->conflict_now) {
-                        for (int w = 0; w < words; w++)
-                            any |= (set[w] & in->conflict[k][w]) != 0;
-                    }
+                    int any = 0;
+                    if (imp >> d & 1)
+                        any = reaches(r, on, se_reach_number(r, off));
+                    else if (in->conflict_gen[k] == in->conflict_now)
+                        any = reaches_any(r, on, in->conflict[k], words);
                     plan |= (uint8_t)(any << 1);
                 }
-                if (off_out) {
-                    reached_of(r, off, set, words);
-                    int t = r->target[on];
-                    plan |= (uint8_t)((t >= 0 && (set[t >> 6] >> (t & 63) & 1)) << 2);
-                }
+                if (off_out)
+                    plan |= (uint8_t)(reaches(r, off, se_reach_number(r, on)) << 2);
             }
             in->plan[k] = plan;
         }
@@ -1007,27 +1050,69 @@ static void prepare(struct se_inner *in, const se_state *cur)
  * skips it (se_inner_skip_cell). A skipped cell's propagations are not
  * cached for later cells, which then make them again: the same sets.
  */
-/* The dead-end "off"s an "on" node u turns off (its own "off"s), as
- * node bits; made on first use for the grid at hand. */
-static const uint64_t *own_of(struct se_inner *in, int u, int words)
+/* The "off"s candidate k's "on" turns off (its own "off"s), as node
+ * bits into set: its digit's other places in its three houses, and its
+ * cell's other digits (the list on_off(in, 1, k), as sets of the grid of
+ * the tables, which is the grid at hand). */
+static void own_into(const struct se_inner *in, int k, int words, uint64_t *restrict set)
 {
-    int k = in->key_of[u] - 729;
-    uint64_t *set = in->own[k];
-    if (in->own_gen[k] == in->rset_now)
-        return set;
-    in->own_gen[k] = in->rset_now;
-    memset(set, 0, sizeof(uint64_t) * (size_t)words);
-    const uint16_t *offs = on_off(in, 1, k);
-    for (int j = 0; j < offs[28]; j++) {
-        int o = in->node_of[offs[j]];
-        set[o >> 6] |= 1ull << (o & 63);
-    }
-    return set;
+    int cell = k / 9, d = k % 9, self = in->node_of[k];
+    const uint8_t *hs = se_cell_house[cell];
+    const uint64_t *restrict box = &in->place_offs[(hs[0] * 9 + d) * words];
+    const uint64_t *restrict row = &in->place_offs[(hs[1] * 9 + d) * words];
+    const uint64_t *restrict col = &in->place_offs[(hs[2] * 9 + d) * words];
+    for (int x = 0; x < words; x++)
+        set[x] = box[x] | row[x] | col[x];
+    /* the cell's "off"s are consecutive nodes, from its first digit's
+     * (at most nine: over two words at most) */
+    unsigned cand = in->table_grid->cand[cell];
+    int first = self - se_popcount(cand & ((1u << d) - 1)), at = first & 63;
+    uint64_t range = (1ull << se_popcount(cand)) - 1;
+    set[first >> 6] |= range << at;
+    if (at + se_popcount(cand) > 64)
+        set[(first >> 6) + 1] |= range >> (64 - at);
+    set[self >> 6] &= ~(1ull << (self & 63));
 }
 
-/* Per component with an edge out, what it reaches as node bits: the
- * nodes, and the "off"s of every "on" among them (as reach.c's sets,
- * with each "on" node's own "off"s added where it is met). */
+static const uint64_t *own_make(struct se_inner *in, int k, int words)
+{
+    in->own_gen[k] = in->rset_now;
+    own_into(in, k, words, in->own[k]);
+    return in->own[k];
+}
+
+/* The own "off"s of "on" node u, made on first use for the grid at hand. */
+static inline const uint64_t *own_of(struct se_inner *in, int u, int words)
+{
+    int k = in->key_of[u] - 729;
+    return in->own_gen[k] == in->rset_now ? in->own[k] : own_make(in, k, words);
+}
+
+/* The places' "off" nodes of every house and digit, for own_make. */
+static void make_place_offs(struct se_inner *in, int words)
+{
+    const se_state *g = in->table_grid;
+    memset(in->place_offs, 0, sizeof(uint64_t) * 27 * 9 * (size_t)words);
+    for (int cell = 0, v = 0; cell < 81; cell++) { /* the "off" nodes in order */
+        const uint8_t *hs = se_cell_house[cell];
+        uint64_t *box = &in->place_offs[hs[0] * 9 * words], *row = &in->place_offs[hs[1] * 9 * words];
+        uint64_t *col = &in->place_offs[hs[2] * 9 * words];
+        for (unsigned m = g->cand[cell]; m; m &= m - 1, v++) {
+            int at = se_lowest(m) * words + (v >> 6);
+            uint64_t bit = 1ull << (v & 63);
+            box[at] |= bit;
+            row[at] |= bit;
+            col[at] |= bit;
+        }
+    }
+}
+
+/* Per component with an edge out, what it reaches as "off" node bits:
+ * the "off"s, and the "off"s of every "on" among them (as reach.c's sets,
+ * with each "on" node's own "off"s added where it is met, in its stead).
+ * The "on"s can be left out: an "on" met is met with its own "off"s, and
+ * an "on" some link enters has one (the other place or digit of that
+ * link), so sets that share an "on" share an "off". */
 static void multiple_sets(struct se_inner *in, int words)
 {
     se_reach *r = &in->reach;
@@ -1045,8 +1130,9 @@ static void multiple_sets(struct se_inner *in, int words)
         for (int i = r->comp_first[c]; i < r->comp_first[c + 1]; i++) {
             int u = r->member[i];
             if (r->cyclic[c]) {
-                bits[u >> 6] |= 1ull << (u & 63);
-                if (u >= half) {
+                if (u < half) {
+                    bits[u >> 6] |= 1ull << (u & 63);
+                } else {
                     const uint64_t *own = own_of(in, u, words);
                     for (int x = 0; x < words; x++)
                         bits[x] |= own[x];
@@ -1056,8 +1142,9 @@ static void multiple_sets(struct se_inner *in, int words)
                 int w = r->edge[e], cw = r->comp[w];
                 if (cw == c)
                     continue;
-                bits[w >> 6] |= 1ull << (w & 63);
-                if (w >= half) {
+                if (w < half) {
+                    bits[w >> 6] |= 1ull << (w & 63);
+                } else {
                     const uint64_t *own = own_of(in, w, words);
                     for (int x = 0; x < words; x++)
                         bits[x] |= own[x];
@@ -1072,29 +1159,32 @@ static void multiple_sets(struct se_inner *in, int words)
     }
 }
 
-/* Candidate k's reached set, over all nodes: the graph's part, and the
+/* Candidate k's reached set, over the "off" nodes: the graph's part, and the
  * dead-end "off"s of every "on" reached (or the assumption); made on
  * first use for the grid at hand. */
-static const uint64_t *rset_of(struct se_inner *in, int k, int words)
+static const uint64_t *rset_make(struct se_inner *in, int k, int words)
 {
     uint64_t *set = in->rset[k];
-    if (in->rset_gen[k] == in->rset_now)
-        return set;
     in->rset_gen[k] = in->rset_now;
+    in->rset_at[k] = set;
     se_reach *r = &in->reach;
     int v = in->node_of[k + 729], half = r->n / 2;
-    memcpy(set, own_of(in, v, words), sizeof(uint64_t) * (size_t)words);
+    if (r->seen[v] == r->gen && se_reach_out(r, v) && r->cyclic[r->comp[v]])
+        return in->rset_at[k] = r->reached[r->comp[v]]; /* with v's own "off"s (multiple_sets) */
+    own_into(in, k, words, set);
     if (r->seen[v] == r->gen && se_reach_out(r, v)) {
+        const uint64_t *restrict more = r->reached[r->comp[v]];
         for (int x = 0; x < words; x++)
-            set[x] |= r->reached[r->comp[v]][x];
+            set[x] |= more[x];
         return set;
     }
     /* nothing leaves it, or nothing enters it (no component): what the
      * nodes it leads to reach, and they */
     for (int e = r->first_edge[v]; e < r->first_edge[v + 1]; e++) {
         int w = r->edge[e];
-        set[w >> 6] |= 1ull << (w & 63);
-        if (w >= half) { /* (an "on" never follows an "on": for safety) */
+        if (w < half) {
+            set[w >> 6] |= 1ull << (w & 63);
+        } else { /* (an "on" never follows an "on": for safety) */
             const uint64_t *own = own_of(in, w, words);
             for (int x = 0; x < words; x++)
                 set[x] |= own[x];
@@ -1106,21 +1196,26 @@ static const uint64_t *rset_of(struct se_inner *in, int k, int words)
     return set;
 }
 
-/* Have the reached sets of these candidates (keys[0..n)) anything in
- * common? (Made one by one, stopping when nothing is left.) */
+static inline const uint64_t *rset_of(struct se_inner *in, int k, int words)
+{
+    return in->rset_gen[k] == in->rset_now ? in->rset_at[k] : rset_make(in, k, words);
+}
+
+/* Have the reached sets of these candidates (keys[0..n), n >= 2)
+ * anything in common? (Made one by one, stopping when nothing is left.) */
 static int common_reach(struct se_inner *in, const int *keys, int n, int words)
 {
-    uint64_t common[SE_REACH_WORDS];
-    memcpy(common, rset_of(in, keys[0], words), sizeof(uint64_t) * (size_t)words);
-    for (int i = 1; i < n; i++) {
+    uint64_t common[SE_REACH_WORDS], any = 0;
+    const uint64_t *first = rset_of(in, keys[0], words), *second = rset_of(in, keys[1], words);
+    for (int w = 0; w < words; w++)
+        any |= common[w] = first[w] & second[w];
+    for (int i = 2; i < n && any; i++) {
         const uint64_t *set = rset_of(in, keys[i], words);
-        uint64_t any = 0;
+        any = 0;
         for (int w = 0; w < words; w++)
             any |= common[w] &= set[w];
-        if (!any)
-            return 0;
     }
-    return 1;
+    return any != 0;
 }
 
 static void plan_multiple(struct se_inner *in, const se_state *cur)
@@ -1134,13 +1229,25 @@ static void plan_multiple(struct se_inner *in, const se_state *cur)
     /* the XY pass's graph, unless the forcing chains & cycles just made it */
     if (!in->xy_graph && make_graph(in, 1, 2) < 0)
         return;
-    int n = r->n, words = (n + 63) / 64;
+    int words = (r->n / 2 + 63) / 64; /* over the "off" nodes */
     if (++in->rset_now == 0) {
         memset(in->rset_gen, 0, sizeof in->rset_gen);
         memset(in->own_gen, 0, sizeof in->own_gen);
         in->rset_now = 1;
     }
+    make_place_offs(in, words);
     multiple_sets(in, words);
+    /* the region chains by their first cell: bit 3 * digit + house type
+     * (the order the producer meets them in) */
+    uint32_t regions[81] = { 0 };
+    for (int house = 0; house < 27; house++)
+        for (int d = 0; d < 9; d++) {
+            unsigned places = cur->pos[house][d + 1];
+            if (!(places & (places - 1)))
+                continue; /* fewer than two places */
+            int cell = se_house_cell[house][se_lowest(places)];
+            regions[cell] |= 1u << (3 * d + house / 9); /* boxes, rows, columns */
+        }
     for (int cell = 0; cell < 81; cell++) {
         unsigned cand = cur->cand[cell];
         in->skip[cell] = 0;
@@ -1150,18 +1257,12 @@ static void plan_multiple(struct se_inner *in, const se_state *cur)
         for (unsigned m = cand; m; m &= m - 1)
             keys[nkeys++] = cell * 9 + se_lowest(m);
         any = common_reach(in, keys, nkeys, words);
-        for (unsigned m = cand; m && !any; m &= m - 1) {
-            int d = se_lowest(m);
-            for (int t = 0; t < 3 && !any; t++) {
-                int house = se_cell_house[cell][t];
-                unsigned places = cur->pos[house][d + 1];
-                if (se_popcount(places) < 2 || se_house_cell[house][se_lowest(places)] != cell)
-                    continue;
-                nkeys = 0;
-                for (; places; places &= places - 1)
-                    keys[nkeys++] = se_house_cell[house][se_lowest(places)] * 9 + d;
-                any = common_reach(in, keys, nkeys, words);
-            }
+        for (uint32_t m = regions[cell]; m && !any; m &= m - 1) {
+            int bit = se_lowest(m), d = bit / 3, house = se_cell_house[cell][bit % 3];
+            nkeys = 0;
+            for (unsigned places = cur->pos[house][d + 1]; places; places &= places - 1)
+                keys[nkeys++] = se_house_cell[house][se_lowest(places)] * 9 + d;
+            any = common_reach(in, keys, nkeys, words);
         }
         in->skip[cell] = (uint8_t)!any;
     }

@@ -40,13 +40,16 @@ typedef struct se_reach {
     uint8_t cyclic[SE_REACH_MAX_NODES]; /* per component: a path from a member to itself */
     int16_t member[SE_REACH_MAX_NODES];
     int16_t comp_first[SE_REACH_MAX_NODES + 1];
-    /* se_reach_sets: per component, which of the targets it reaches (bit
-     * target[v] for node v; -1: not a target) */
+    /* and the nodes with a component numbered 0..nseen in the order
+     * Tarjan met them: order[v] (se_reach_number) */
+    int nseen;
+    int16_t order[SE_REACH_MAX_NODES];
+    /* se_reach_sets: per component, which nodes with a component it
+     * reaches (bit order[v] for node v) */
     int words;
-    int16_t target[SE_REACH_MAX_NODES];
     uint64_t reached[SE_REACH_MAX_NODES][SE_REACH_WORDS];
     /* scratch */
-    int16_t order[SE_REACH_MAX_NODES], low[SE_REACH_MAX_NODES];
+    int16_t low[SE_REACH_MAX_NODES];
     int16_t stack[SE_REACH_MAX_NODES], call[SE_REACH_MAX_NODES];
     int32_t next_edge[SE_REACH_MAX_NODES];
     int16_t merged[SE_REACH_MAX_NODES];
@@ -67,14 +70,28 @@ static inline void se_reach_enter_begin(se_reach *r)
  * they. */
 void se_reach_components(se_reach *r);
 
+/* The same components, walking only from the nodes roots[0..nroots)
+ * (those of them some edge enters and some edge leaves): enough when
+ * the roots hold every node that some edge both enters and leaves. The
+ * numbering may differ; the components, their members, their order's
+ * property and the nodes with a component do not. */
+void se_reach_components_from(se_reach *r, const int16_t *roots, int nroots);
+
 static inline int se_reach_out(const se_reach *r, int v)
 {
     return r->first_edge[v] != r->first_edge[v + 1];
 }
 
-/* After se_reach_components, with target[] set for the nodes to ask
- * about (numbered from 0, at most SE_REACH_MAX_NODES): what each
- * component with an edge out reaches among them (one link or more). */
-void se_reach_sets(se_reach *r, int ntargets);
+/* A node's number among those with a component (after
+ * se_reach_components), -1 for a node without one. */
+static inline int se_reach_number(const se_reach *r, int v)
+{
+    return r->seen[v] == r->gen ? r->order[v] : -1;
+}
+
+/* After se_reach_components: what each component with an edge out
+ * reaches (one link or more) among the nodes with a component, as bits
+ * of their numbers. */
+void se_reach_sets(se_reach *r);
 
 #endif
