@@ -1178,10 +1178,14 @@ static int static_chains(struct se_inner *in, const se_state *cur, const sudoku_
  * one is copied to the young one while it has room. A step's results
  * outlive the next step.
  */
-#define CACHE_SLOTS (1 << 13)
+/* A step keeps ~1,000 results of a few hints each (an 11.x rating: at
+ * most ~5,000 hints and ~30,000 keys in 4,096 results), so a generation
+ * holds some steps; one producer's result (at most MAX_HINTS hints, their
+ * units and eliminations at most MAX_KEYS keys) always fits an empty one. */
+#define CACHE_SLOTS (1 << 14)
 #define CACHE_ENTRIES (CACHE_SLOTS / 2)
-#define CACHE_HINTS (1 << 16)
-#define CACHE_KEYS (1 << 20)
+#define CACHE_HINTS MAX_HINTS
+#define CACHE_KEYS MAX_KEYS
 
 typedef struct kept_hint {
     uint64_t signature;
