@@ -70,6 +70,8 @@ typedef struct used_hint {
 struct se_inner {
     se_chain_ws *ws;
     struct se_inner_cache *cache;
+    /* the outer chain's grids: rule parents are removals from src to cur */
+    const se_state *src, *cur;
     uint32_t parent_mark;
     int overflow;
     inner_hint hint[MAX_HINTS];
@@ -272,18 +274,53 @@ static void push_key(struct se_inner *in, int key)
     in->key[in->nkey++] = (uint16_t)key;
 }
 
+/* The plain version of what follows (se_nested_plain): the removals
+ * themselves, from in->src to in->cur, each key once per hint. */
+static void plain_rule_parents_of(struct se_inner *in, int key, int cause)
+{
+    int cell = SE_KEY_CELL(key), d = SE_KEY_DIGIT(key);
+    unsigned removed;
+    const uint8_t *hc;
+    if (cause == -1) {
+        removed = in->src->cand[cell] & ~in->cur->cand[cell];
+        for (; removed; removed &= removed - 1) {
+            int k = SE_KEY(0, cell, se_lowest(removed));
+            if (in->mark[k] != in->parent_mark) {
+                in->mark[k] = in->parent_mark;
+                push_key(in, k);
+            }
+        }
+    } else if (cause >= 0) {
+        hc = se_house_cell[cause];
+        removed = in->src->pos[cause][d + 1] & ~in->cur->pos[cause][d + 1];
+        for (; removed; removed &= removed - 1) {
+            int k = SE_KEY(0, hc[se_lowest(removed)], d);
+            if (in->mark[k] != in->parent_mark) {
+                in->mark[k] = in->parent_mark;
+                push_key(in, k);
+            }
+        }
+    }
+}
+
 /*
  * The removals an "on" of this key needed, by its rule (-1 the cell, a
  * house, -2 none): those of its unit, the cell (unit number = cell) or
  * the digit in the house (81 + house * 9 + digit). Only the unit is
  * recorded: the removals are those from the outer grid to the reduced
  * one, and the same reduced grid comes back under other outer grids
- * (inner_result), which read the units again (parents_of). A unit
- * recorded twice for one hint adds no parent the second time (its
- * removals are all there already), so each is recorded once.
+ * (inner_result), which read the units again (replay). A unit recorded
+ * twice for one hint adds no parent the second time (its removals are
+ * all there already), so each is recorded once. The plain twin records
+ * the parents themselves under the outer grid at hand, as this did
+ * before the results were kept across outer grids.
  */
 static void rule_parents_of(struct se_inner *in, int key, int cause)
 {
+    if (in->plain) {
+        plain_rule_parents_of(in, key, cause);
+        return;
+    }
     int unit;
     if (cause == -1)
         unit = SE_KEY_CELL(key);
@@ -1356,7 +1393,13 @@ static int replay(struct se_inner *in, const kept_generation *g, const kept_resu
         const kept_hint *h = &g->hint[e->hint_first + i];
         uint32_t mark = next_mark(in);
         int first = in->nuse_key;
-        for (int u = 0; u < h->unit_count; u++) {
+        if (in->plain) { /* the plain twin kept the rule parents under src, some */
+            if (in->nuse_key + h->unit_count > MAX_KEYS)
+                return -1;
+            memcpy(&in->use_key[first], &g->key[h->unit_first], sizeof(uint16_t) * (size_t)h->unit_count);
+            in->nuse_key += h->unit_count;
+        }
+        for (int u = 0; u < h->unit_count && !in->plain; u++) {
             int unit = g->key[h->unit_first + u];
             unsigned removed;
             if (unit < 81) {
@@ -1451,7 +1494,7 @@ static int emit(se_chain_ws *ws, const struct se_inner *in, se_pset *to_off, int
 /* The kept result of producer `kind` on cur, from either generation, or
  * made now; *gp: the generation it is in. NULL when the search failed. */
 static const kept_result *result_of(se_chain_ws *ws, struct se_inner *in, const se_state *cur,
-                                    int kind, const kept_generation **gp)
+                                    const se_state *src, int kind, const kept_generation **gp)
 {
     struct se_inner_cache *c = in->cache;
     kept_generation *young = &c->gen[c->young], *old = &c->gen[!c->young];
@@ -1470,6 +1513,8 @@ static const kept_result *result_of(se_chain_ws *ws, struct se_inner *in, const 
     in->nhint = in->nkey = 0;
     in->overflow = 0;
     in->ws->overflow = 0;
+    in->src = src; /* for the plain twin's rule parents */
+    in->cur = cur;
     int got;
     if (kind == 0) {
         got = static_chains(in, cur, ws->cancel);
@@ -1526,7 +1571,7 @@ static int inner_result(se_chain_ws *ws, const se_state *cur, const se_state *sr
     in->prepared = in->xy_graph = 0;
     for (int r = 0; r < 2 && rules[level][r] >= 0; r++) {
         const kept_generation *g;
-        const kept_result *e = result_of(ws, in, cur, rules[level][r], &g);
+        const kept_result *e = result_of(ws, in, cur, src, rules[level][r], &g);
         int usable = e ? replay(in, g, e, src, cur) : -1;
         if (usable < 0) {
             ws->overflow = 1;
