@@ -32,16 +32,17 @@
  *
  * The inner search has its own work area (its nodes live while the outer
  * chain's do). Every inner hint is recorded whole (rating, eliminations,
- * rule parents, signature) when found, so its nodes can go.
+ * the units of its rule parents, signature) when found, so its nodes can
+ * go.
  *
  * Some 10,000 inner producer runs make an 11.x rating, so they take
  * shortcuts that change no hint (each has a plain twin in the tests:
  * se_nested_plain): the forcing chains & cycles run only the searches the
  * reachability of the implication graph allows (plan_pass, reach.c); the
  * multiple forcing chains skip the cells whose chains can have nothing in
- * common (plan_multiple); each producer's usable hints are kept per
- * reduced grid for as long as the outer grid stays (inner_result); the
- * implication lists are made on demand.
+ * common (plan_multiple); each producer's hints are kept per reduced
+ * grid, across outer grids, their rule parents read again under each
+ * (inner_result, replay); the implication lists are made on demand.
  */
 #include <stdlib.h>
 #include <string.h>
