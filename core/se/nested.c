@@ -32,16 +32,17 @@
  *
  * The inner search has its own work area (its nodes live while the outer
  * chain's do). Every inner hint is recorded whole (rating, eliminations,
- * rule parents, signature) when found, so its nodes can go.
+ * the units of its rule parents, signature) when found, so its nodes can
+ * go.
  *
  * Some 10,000 inner producer runs make an 11.x rating, so they take
  * shortcuts that change no hint (each has a plain twin in the tests:
  * se_nested_plain): the forcing chains & cycles run only the searches the
  * reachability of the implication graph allows (plan_pass, reach.c); the
  * multiple forcing chains skip the cells whose chains can have nothing in
- * common (plan_multiple); each producer's usable hints are kept per
- * reduced grid for as long as the outer grid stays (inner_result); the
- * implication lists are made on demand.
+ * common (plan_multiple); each producer's hints are kept per reduced
+ * grid, across outer grids, their rule parents read again under each
+ * (inner_result, replay); the implication lists are made on demand.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -56,8 +57,17 @@ typedef struct inner_hint {
     double difficulty;
     int complexity, sort_key;
     uint64_t signature, elim_hash;
-    int elim_first, elim_count, parent_first, parent_count;
+    int elim_first, elim_count, unit_first, unit_count;
 } inner_hint;
+
+/* A kept hint usable under the outer grid at hand (replay): its rule
+ * parents (in use_key), its eliminations (in the cache). */
+typedef struct used_hint {
+    uint64_t signature;
+    int complexity;
+    int parent_first, parent_count, elim_count;
+    const uint16_t *elim;
+} used_hint;
 
 struct se_inner {
     se_chain_ws *ws;
@@ -117,6 +127,11 @@ struct se_inner {
      * of its places (house * 9 + digit, then the words) */
     uint64_t place_offs[27 * 9 * OFF_WORDS];
     const uint64_t *rset_at[729]; /* rset_of's set: rset[k], or a component's */
+    /* the result at hand under the outer grid at hand (inner_result) */
+    used_hint use[MAX_HINTS];
+    int nuse;
+    uint16_t use_key[MAX_KEYS];
+    int nuse_key;
 };
 
 void se_inner_free(struct se_inner *in)
@@ -268,9 +283,9 @@ static void push_key(struct se_inner *in, int key)
     in->key[in->nkey++] = (uint16_t)key;
 }
 
-/* The removals an "on" of this key needed, by its rule (-1 the cell, a
- * house, -2 none). */
-static void rule_parents_of(struct se_inner *in, int key, int cause)
+/* The plain version of what follows (se_nested_plain): the removals
+ * themselves, from in->src to in->cur, each key once per hint. */
+static void plain_rule_parents_of(struct se_inner *in, int key, int cause)
 {
     int cell = SE_KEY_CELL(key), d = SE_KEY_DIGIT(key);
     unsigned removed;
@@ -294,6 +309,37 @@ static void rule_parents_of(struct se_inner *in, int key, int cause)
                 push_key(in, k);
             }
         }
+    }
+}
+
+/*
+ * The removals an "on" of this key needed, by its rule (-1 the cell, a
+ * house, -2 none): those of its unit, the cell (unit number = cell) or
+ * the digit in the house (81 + house * 9 + digit). Only the unit is
+ * recorded: the removals are those from the outer grid to the reduced
+ * one, and the same reduced grid comes back under other outer grids
+ * (inner_result), which read the units again (replay). A unit recorded
+ * twice for one hint adds no parent the second time (its removals are
+ * all there already), so each is recorded once. The plain twin records
+ * the parents themselves under the outer grid at hand, as this did
+ * before the results were kept across outer grids.
+ */
+static void rule_parents_of(struct se_inner *in, int key, int cause)
+{
+    if (in->plain) {
+        plain_rule_parents_of(in, key, cause);
+        return;
+    }
+    int unit;
+    if (cause == -1)
+        unit = SE_KEY_CELL(key);
+    else if (cause >= 0)
+        unit = 81 + cause * 9 + SE_KEY_DIGIT(key);
+    else
+        return;
+    if (in->mark[unit] != in->parent_mark) {
+        in->mark[unit] = in->parent_mark;
+        push_key(in, unit);
     }
 }
 
@@ -321,7 +367,7 @@ static void record(search *q, const int32_t *path, int n, int reversed, double b
     /* the path's distinct keys: its complexity, signature, rule parents */
     uint64_t sig = mix(0, (uint64_t)ws->node[path[0]].key);
     int complexity = 0;
-    h->parent_first = in->nkey;
+    h->unit_first = in->nkey;
     int32_t distinct[1500];
     int nd = 0;
     for (int i = 0; i < n; i++) {
@@ -365,7 +411,7 @@ static void record(search *q, const int32_t *path, int n, int reversed, double b
             }
         }
     }
-    h->parent_count = in->nkey - h->parent_first;
+    h->unit_count = in->nkey - h->unit_first;
     h->elim_first = in->nkey;
     uint64_t eh = 0;
     for (int i = 0; i < nelim; i++) {
@@ -391,7 +437,7 @@ void se_inner_record(struct se_inner *in, se_chain_ws *ws, const se_hint *hint,
         return;
     }
     inner_hint *h = &in->hint[in->nhint];
-    h->parent_first = in->nkey;
+    h->unit_first = in->nkey;
     in->parent_mark = next_mark(in);
     uint64_t sig = 0;
     /* each chain breadth first, parents in order, a key once per chain:
@@ -429,7 +475,7 @@ void se_inner_record(struct se_inner *in, se_chain_ws *ws, const se_hint *hint,
             ntodo = nnext;
         }
     }
-    h->parent_count = in->nkey - h->parent_first;
+    h->unit_count = in->nkey - h->unit_first;
     h->elim_first = in->nkey;
     uint64_t eh = 0;
     int nelim = 0;
@@ -1338,24 +1384,38 @@ static int static_chains(struct se_inner *in, const se_state *cur, const sudoku_
 
 /*
  * What an inner producer gives depends only on the reduced grid it runs
- * on (its hints, their order, eliminations, complexities and identities)
- * and on the outer producer's grid (the rule parents: removals from one
- * to the other). Within one outer step the outer grid stays, and the same
- * reduced grid comes back: a level-3 step first runs level 2 in full, and
- * level 3 meets most of the same dry points again, whose forcing chains &
- * cycles are the same; a propagation also meets a few grids twice. So
- * each producer's usable hints, in order, are kept per reduced grid
- * until the outer grid changes, and replayed from there.
+ * on (its hints, their order, eliminations, complexities and identities,
+ * and which are dropped for the eliminations of an earlier one) but for
+ * the rule parents: removals from the outer producer's grid to the
+ * reduced one, in the units the hints' "on"s rest on; a hint with none is
+ * not used. The same reduced grid comes back: within one outer step (a
+ * level-3 step first runs level 2 in full, and level 3 meets most of the
+ * same dry points again; a propagation meets a few grids twice), and
+ * from one step to the next (some 12% of a step's inner searches are of
+ * grids the previous step searched, under its outer grid). So each
+ * producer's hints, in order, are kept per reduced grid with their units
+ * instead of their parents, and replayed for the outer grid at hand
+ * (replay): the parents are read from the units in the recorded order,
+ * each key once, as the search would have found them.
+ *
+ * Two generations of kept results: when the young one is full the old
+ * one is dropped and the young one becomes old; a result found in the old
+ * one is copied to the young one while it has room. A step's results
+ * outlive the next step.
  */
-#define CACHE_SLOTS (1 << 13)
+/* A step keeps ~1,000 results of a few hints each (an 11.x rating: at
+ * most ~5,000 hints and ~30,000 keys in 4,096 results), so a generation
+ * holds some steps; one producer's result (at most MAX_HINTS hints, their
+ * units and eliminations at most MAX_KEYS keys) always fits an empty one. */
+#define CACHE_SLOTS (1 << 14)
 #define CACHE_ENTRIES (CACHE_SLOTS / 2)
-#define CACHE_HINTS (1 << 16)
-#define CACHE_KEYS (1 << 21)
+#define CACHE_HINTS MAX_HINTS
+#define CACHE_KEYS MAX_KEYS
 
 typedef struct kept_hint {
     uint64_t signature;
     int complexity;
-    int elim_first, elim_count, parent_first, parent_count;
+    int elim_first, elim_count, unit_first, unit_count;
 } kept_hint;
 
 typedef struct kept_result {
@@ -1365,16 +1425,19 @@ typedef struct kept_result {
     int hint_first, hint_count;
 } kept_result;
 
-struct se_inner_cache {
-    uint16_t src[81]; /* the outer grid the results are valid for */
-    int valid;
+typedef struct kept_generation {
     kept_result entry[CACHE_ENTRIES];
     int nentry;
     int32_t slot[CACHE_SLOTS]; /* entry + 1, 0 empty */
     kept_hint hint[CACHE_HINTS];
     int nhint;
-    uint16_t key[CACHE_KEYS];
+    uint16_t key[CACHE_KEYS]; /* each hint's units, then its eliminations */
     int nkey;
+} kept_generation;
+
+struct se_inner_cache {
+    kept_generation gen[2];
+    int young; /* gen[young] takes the new results, gen[!young] is old */
 };
 
 static struct se_inner_cache *cache_new(void)
@@ -1382,10 +1445,10 @@ static struct se_inner_cache *cache_new(void)
     return calloc(1, sizeof(struct se_inner_cache));
 }
 
-static void cache_clear(struct se_inner_cache *c)
+static void generation_clear(kept_generation *g)
 {
-    c->nentry = c->nhint = c->nkey = 0;
-    memset(c->slot, 0, sizeof c->slot);
+    g->nentry = g->nhint = g->nkey = 0;
+    memset(g->slot, 0, sizeof g->slot);
 }
 
 static uint64_t grid_hash(const se_state *g, int kind)
@@ -1399,12 +1462,12 @@ static uint64_t grid_hash(const se_state *g, int kind)
     return mix(h, g->cand[80]);
 }
 
-static const kept_result *cache_find(const struct se_inner_cache *c, const se_state *cur,
-                                     int kind, uint64_t hash, unsigned *at)
+static const kept_result *cache_find(const kept_generation *g, const se_state *cur, int kind,
+                                     uint64_t hash, unsigned *at)
 {
     unsigned i = (unsigned)(hash >> 32) & (CACHE_SLOTS - 1);
-    for (; c->slot[i]; i = (i + 1) & (CACHE_SLOTS - 1)) {
-        const kept_result *e = &c->entry[c->slot[i] - 1];
+    for (; g->slot[i]; i = (i + 1) & (CACHE_SLOTS - 1)) {
+        const kept_result *e = &g->entry[g->slot[i] - 1];
         if (e->hash == hash && e->kind == kind && !memcmp(e->cand, cur->cand, sizeof e->cand))
             return e;
     }
@@ -1412,21 +1475,29 @@ static const kept_result *cache_find(const struct se_inner_cache *c, const se_st
     return NULL;
 }
 
-/* The collected hints in the reference's order, each with the same
- * eliminations as an earlier one dropped; those with rule parents kept
- * as a new entry (NULL when the cache is full). */
-static kept_result *keep(struct se_inner *in, struct se_inner_cache *c, const se_state *cur,
-                         int kind, uint64_t hash, unsigned at)
+/* Room in g for an entry of n hints and nkey keys. */
+static int generation_room(const kept_generation *g, int n, int nkey)
 {
-    sort_hints(in);
-    if (c->nentry >= CACHE_ENTRIES)
+    return g->nentry < CACHE_ENTRIES && g->nhint + n <= CACHE_HINTS && g->nkey + nkey <= CACHE_KEYS;
+}
+
+/* The collected hints in the reference's order, each with the same
+ * eliminations as an earlier one dropped, kept as a new entry of g at
+ * slot `at` (NULL when g is full). Those without units can have no rule
+ * parent, whatever the outer grid: they are dropped after counting for
+ * the eliminations. */
+static kept_result *keep(struct se_inner *in, kept_generation *g, const se_state *cur, int kind,
+                         uint64_t hash, unsigned at)
+{
+    if (g->nentry >= CACHE_ENTRIES)
         return NULL;
-    kept_result *e = &c->entry[c->nentry];
+    kept_result *e = &g->entry[g->nentry];
     e->hash = hash;
     e->kind = kind;
     memcpy(e->cand, cur->cand, sizeof e->cand);
-    e->hint_first = c->nhint;
+    e->hint_first = g->nhint;
     e->hint_count = 0;
+    int nkey_before = g->nkey;
     if (++in->table_now == 0) {
         memset(in->table_mark, 0, sizeof in->table_mark);
         in->table_now = 1;
@@ -1447,35 +1518,131 @@ static kept_result *keep(struct se_inner *in, struct se_inner_cache *c, const se
             continue;
         in->table_mark[slot] = in->table_now;
         in->table_hint[slot] = in->order[i];
-        if (!h->parent_count)
+        if (!h->unit_count)
             continue;
-        if (c->nhint >= CACHE_HINTS || c->nkey + h->parent_count + h->elim_count > CACHE_KEYS)
+        if (!generation_room(g, 1, h->unit_count + h->elim_count)) {
+            g->nhint = e->hint_first;
+            g->nkey = nkey_before;
             return NULL;
-        kept_hint *k = &c->hint[c->nhint++];
+        }
+        kept_hint *k = &g->hint[g->nhint++];
         k->signature = h->signature;
         k->complexity = h->complexity;
-        k->parent_first = c->nkey;
-        k->parent_count = h->parent_count;
-        memcpy(&c->key[c->nkey], &in->key[h->parent_first], sizeof(uint16_t) * (size_t)h->parent_count);
-        c->nkey += h->parent_count;
-        k->elim_first = c->nkey;
+        k->unit_first = g->nkey;
+        k->unit_count = h->unit_count;
+        memcpy(&g->key[g->nkey], &in->key[h->unit_first], sizeof(uint16_t) * (size_t)h->unit_count);
+        g->nkey += h->unit_count;
+        k->elim_first = g->nkey;
         k->elim_count = h->elim_count;
-        memcpy(&c->key[c->nkey], &in->key[h->elim_first], sizeof(uint16_t) * (size_t)h->elim_count);
-        c->nkey += h->elim_count;
+        memcpy(&g->key[g->nkey], &in->key[h->elim_first], sizeof(uint16_t) * (size_t)h->elim_count);
+        g->nkey += h->elim_count;
         e->hint_count++;
     }
-    c->slot[at] = ++c->nentry;
+    g->slot[at] = ++g->nentry;
     return e;
 }
 
-/* The eliminations of a result's hints as new "off"s resting on their
- * rule parents. Returns how many were added, -1 when a pool ran out. */
-static int emit(se_chain_ws *ws, const struct se_inner_cache *c, const kept_result *e,
-                se_pset *to_off, int32_t *queue, int *tail)
+/* Entry e of the old generation copied to the young one g at slot `at`;
+ * NULL when g has no room. */
+static const kept_result *promote(kept_generation *g, const kept_generation *old,
+                                  const kept_result *e, unsigned at)
+{
+    int nkey = 0;
+    for (int i = 0; i < e->hint_count; i++)
+        nkey += old->hint[e->hint_first + i].unit_count + old->hint[e->hint_first + i].elim_count;
+    if (!generation_room(g, e->hint_count, nkey))
+        return NULL;
+    kept_result *n = &g->entry[g->nentry];
+    *n = *e;
+    n->hint_first = g->nhint;
+    for (int i = 0; i < e->hint_count; i++) {
+        const kept_hint *h = &old->hint[e->hint_first + i];
+        kept_hint *k = &g->hint[g->nhint++];
+        *k = *h;
+        k->unit_first = g->nkey;
+        k->elim_first = g->nkey + h->unit_count;
+        int count = h->unit_count + h->elim_count;
+        memcpy(&g->key[g->nkey], &old->key[h->unit_first], sizeof(uint16_t) * (size_t)count);
+        g->nkey += count;
+    }
+    g->slot[at] = ++g->nentry;
+    return n;
+}
+
+/* A kept result's hints usable under outer grid src (cur reduced from
+ * it) into in->use, their rule parents in in->use_key: each unit's
+ * removals in the recorded order, a key once per hint (the first time),
+ * as rule_parents_of met them in the search. How many, -1 out of room. */
+static int replay(struct se_inner *in, const kept_generation *g, const kept_result *e,
+                  const se_state *src, const se_state *cur)
+{
+    in->nuse = in->nuse_key = 0;
+    for (int i = 0; i < e->hint_count; i++) {
+        const kept_hint *h = &g->hint[e->hint_first + i];
+        uint32_t mark = next_mark(in);
+        int first = in->nuse_key;
+        if (in->plain) { /* the plain twin kept the rule parents under src, some */
+            if (in->nuse_key + h->unit_count > MAX_KEYS)
+                return -1;
+            memcpy(&in->use_key[first], &g->key[h->unit_first], sizeof(uint16_t) * (size_t)h->unit_count);
+            in->nuse_key += h->unit_count;
+        }
+        for (int u = 0; u < h->unit_count && !in->plain; u++) {
+            int unit = g->key[h->unit_first + u];
+            unsigned removed;
+            if (unit < 81) {
+                removed = src->cand[unit] & ~cur->cand[unit];
+                if (!removed)
+                    continue;
+                if (in->nuse_key + 9 > MAX_KEYS)
+                    return -1;
+                for (; removed; removed &= removed - 1) {
+                    int k = SE_KEY(0, unit, se_lowest(removed));
+                    if (in->mark[k] != mark) {
+                        in->mark[k] = mark;
+                        in->use_key[in->nuse_key++] = (uint16_t)k;
+                    }
+                }
+            } else {
+                int house = (unit - 81) / 9, d = (unit - 81) % 9;
+                removed = src->pos[house][d + 1] & ~cur->pos[house][d + 1];
+                if (!removed)
+                    continue;
+                if (in->nuse_key + 9 > MAX_KEYS)
+                    return -1;
+                const uint8_t *hc = se_house_cell[house];
+                for (; removed; removed &= removed - 1) {
+                    int k = SE_KEY(0, hc[se_lowest(removed)], d);
+                    if (in->mark[k] != mark) {
+                        in->mark[k] = mark;
+                        in->use_key[in->nuse_key++] = (uint16_t)k;
+                    }
+                }
+            }
+        }
+        if (in->nuse_key == first)
+            continue; /* no rule parent under this outer grid: not used */
+        used_hint *x = &in->use[in->nuse++];
+        x->signature = h->signature;
+        x->complexity = h->complexity;
+        x->parent_first = first;
+        x->parent_count = in->nuse_key - first;
+        x->elim = &g->key[h->elim_first];
+        x->elim_count = h->elim_count;
+    }
+    return in->nuse;
+}
+
+/* The usable hints of the result at hand (in->use) as new "off"s
+ * resting on their rule parents. Returns how many were added, -1 when a
+ * pool ran out. */
+static int emit(se_chain_ws *ws, const struct se_inner *in, se_pset *to_off, int32_t *queue,
+                int *tail)
 {
     int added = 0;
-    for (int i = 0; i < e->hint_count; i++) {
-        const kept_hint *h = &c->hint[e->hint_first + i];
+    for (int i = 0; i < in->nuse; i++) {
+        const used_hint *h = &in->use[i];
+        const uint16_t *parent = &in->use_key[h->parent_first];
         if (ws->nnested >= SE_MAX_NESTED) {
             ws->overflow = 1;
             return -1;
@@ -1484,10 +1651,10 @@ static int emit(se_chain_ws *ws, const struct se_inner_cache *c, const kept_resu
         ws->nested[ref].signature = h->signature;
         ws->nested[ref].complexity = h->complexity;
         for (int x = 0; x < h->elim_count; x++) {
-            int key = c->key[h->elim_first + x];
+            int key = h->elim[x];
             if (to_off->at[key] >= 0)
                 continue;
-            int32_t first = to_off->at[c->key[h->parent_first]];
+            int32_t first = to_off->at[parent[0]];
             if (first < 0) { /* a rule parent the chain did not remove: cannot be */
                 ws->overflow = 1;
                 return -1;
@@ -1496,7 +1663,7 @@ static int emit(se_chain_ws *ws, const struct se_inner_cache *c, const kept_resu
             if (nn < 0)
                 return -1;
             for (int p = 1; p < h->parent_count; p++) {
-                int32_t pn = to_off->at[c->key[h->parent_first + p]];
+                int32_t pn = to_off->at[parent[p]];
                 if (pn < 0) {
                     ws->overflow = 1;
                     return -1;
@@ -1512,11 +1679,62 @@ static int emit(se_chain_ws *ws, const struct se_inner_cache *c, const kept_resu
     return ws->overflow ? -1 : added;
 }
 
-/* The first inner producer's result with usable hints (*out, NULL when
- * none), from the cache or made now. 0, or -1 when a pool ran out or the
- * search was cancelled. */
+/* The kept result of producer `kind` on cur, from either generation, or
+ * made now; *gp: the generation it is in. NULL when the search failed. */
+static const kept_result *result_of(se_chain_ws *ws, struct se_inner *in, const se_state *cur,
+                                    const se_state *src, int kind, const kept_generation **gp)
+{
+    struct se_inner_cache *c = in->cache;
+    kept_generation *young = &c->gen[c->young], *old = &c->gen[!c->young];
+    uint64_t hash = grid_hash(cur, kind);
+    unsigned at = 0, old_at = 0;
+    const kept_result *e = cache_find(young, cur, kind, hash, &at);
+    if (e) {
+        *gp = young;
+        return e;
+    }
+    if ((e = cache_find(old, cur, kind, hash, &old_at))) {
+        const kept_result *n = promote(young, old, e, at);
+        *gp = n ? young : old;
+        return n ? n : e;
+    }
+    in->nhint = in->nkey = 0;
+    in->overflow = 0;
+    in->ws->overflow = 0;
+    in->src = src; /* for the plain twin's rule parents */
+    in->cur = cur;
+    int got;
+    if (kind == 0) {
+        got = static_chains(in, cur, ws->cancel);
+    } else {
+        if (kind == 1)
+            plan_multiple(in, cur);
+        got = se_forcing_chains_all(cur, kind, in->ws, in, ws->cancel);
+        in->skip_valid = 0;
+    }
+    if (got < 0 || in->overflow || in->ws->overflow) {
+        if (sudoku_cancelled(ws->cancel) || in->ws->cancelled)
+            ws->cancelled = 1;
+        return NULL;
+    }
+    sort_hints(in);
+    if (!(e = keep(in, young, cur, kind, hash, at))) {
+        /* the young generation is full: it becomes the old one */
+        c->young = !c->young;
+        young = &c->gen[c->young];
+        generation_clear(young);
+        cache_find(young, cur, kind, hash, &at);
+        e = keep(in, young, cur, kind, hash, at);
+    }
+    *gp = young;
+    return e;
+}
+
+/* The first inner producer's result with usable hints under src, made
+ * ready in in->use (none: in->nuse 0). 0, or -1 when a pool ran out or
+ * the search was cancelled. */
 static int inner_result(se_chain_ws *ws, const se_state *cur, const se_state *src, int level,
-                        struct se_inner **inp, const kept_result **out)
+                        struct se_inner **inp)
 {
     /* the inner producers of each level, in the reference's order:
      * 0 forcing chains & cycles, 1 multiple forcing chains, 2 dynamic
@@ -1525,7 +1743,6 @@ static int inner_result(se_chain_ws *ws, const se_state *cur, const se_state *sr
      * alone (se_nested_digest) */
     static const int rules[7][2] = { { -1, -1 }, { -1, -1 }, { 0, -1 }, { 0, 1 },
                                      { 2, -1 }, { 2, 4 },   { 1, -1 } };
-    *out = NULL;
     if (level < 2 || level > 6)
         return -1;
     struct se_inner *in = *inp = inner_get(ws);
@@ -1533,53 +1750,23 @@ static int inner_result(se_chain_ws *ws, const se_state *cur, const se_state *sr
         ws->overflow = 1;
         return -1;
     }
-    struct se_inner_cache *c = in->cache;
-    if (!c->valid || memcmp(c->src, src->cand, sizeof c->src) || in->plain) {
-        cache_clear(c);
-        memcpy(c->src, src->cand, sizeof c->src);
-        c->valid = 1;
+    in->nuse = 0;
+    if (in->plain) {
+        generation_clear(&in->cache->gen[0]);
+        generation_clear(&in->cache->gen[1]);
     }
     in->ws->cancel = ws->cancel;
     in->prepared = in->xy_graph = 0;
     for (int r = 0; r < 2 && rules[level][r] >= 0; r++) {
-        int kind = rules[level][r], got;
-        uint64_t hash = grid_hash(cur, kind);
-        unsigned at = 0;
-        const kept_result *e = cache_find(c, cur, kind, hash, &at);
-        if (!e) {
-            in->nhint = in->nkey = 0;
-            in->overflow = 0;
-            in->ws->overflow = 0;
-            in->src = src;
-            in->cur = cur;
-            if (kind == 0) {
-                got = static_chains(in, cur, ws->cancel);
-            } else {
-                if (kind == 1)
-                    plan_multiple(in, cur);
-                got = se_forcing_chains_all(cur, kind, in->ws, in, ws->cancel);
-                in->skip_valid = 0;
-            }
-            if (got < 0 || in->overflow || in->ws->overflow) {
-                if (sudoku_cancelled(ws->cancel) || in->ws->cancelled)
-                    ws->cancelled = 1;
-                ws->overflow = 1;
-                return -1;
-            }
-            if (!(e = keep(in, c, cur, kind, hash, at))) {
-                /* full: start again with this one */
-                cache_clear(c);
-                cache_find(c, cur, kind, hash, &at);
-                if (!(e = keep(in, c, cur, kind, hash, at))) {
-                    ws->overflow = 1;
-                    return -1;
-                }
-            }
+        const kept_generation *g;
+        const kept_result *e = result_of(ws, in, cur, src, rules[level][r], &g);
+        int usable = e ? replay(in, g, e, src, cur) : -1;
+        if (usable < 0) {
+            ws->overflow = 1;
+            return -1;
         }
-        if (e->hint_count) {
-            *out = e;
+        if (usable)
             return 0;
-        }
     }
     return 0;
 }
@@ -1588,30 +1775,28 @@ int se_nested_offs(se_chain_ws *ws, const se_state *cur, const se_state *src,
                    se_pset *to_off, int32_t *queue, int *tail, int level)
 {
     struct se_inner *in;
-    const kept_result *e;
-    if (inner_result(ws, cur, src, level, &in, &e) < 0)
+    if (inner_result(ws, cur, src, level, &in) < 0)
         return -1;
-    return e ? emit(ws, in->cache, e, to_off, queue, tail) : 0;
+    return in->nuse ? emit(ws, in, to_off, queue, tail) : 0;
 }
 
 int se_nested_digest(se_chain_ws *ws, const se_state *cur, const se_state *src, int rule,
                      uint64_t *digest, int *hints)
 {
     struct se_inner *in;
-    const kept_result *e;
-    if ((rule != 0 && rule != 1) || inner_result(ws, cur, src, rule ? 6 : 2, &in, &e) < 0)
+    if ((rule != 0 && rule != 1) || inner_result(ws, cur, src, rule ? 6 : 2, &in) < 0)
         return -1;
     uint64_t h = 1;
-    *hints = e ? e->hint_count : 0;
-    for (int i = 0; e && i < e->hint_count; i++) {
-        const kept_hint *k = &in->cache->hint[e->hint_first + i];
+    *hints = in->nuse;
+    for (int i = 0; i < in->nuse; i++) {
+        const used_hint *k = &in->use[i];
         h = mix(h, k->signature);
         h = mix(h, (uint64_t)k->complexity);
         for (int j = 0; j < k->parent_count; j++)
-            h = mix(h, in->cache->key[k->parent_first + j]);
+            h = mix(h, in->use_key[k->parent_first + j]);
         h = mix(h, 0xe1);
         for (int j = 0; j < k->elim_count; j++)
-            h = mix(h, in->cache->key[k->elim_first + j]);
+            h = mix(h, k->elim[j]);
     }
     *digest = h;
     return 0;

@@ -262,6 +262,58 @@ static void compare_ae_since(const se_state *quiet, const se_state *s)
     }
 }
 
+/*
+ * The inner results kept across outer grids (nested.c keeps a reduced
+ * grid's hints with the units their rule parents come from, and reads
+ * the parents again under each outer grid): reduced grids met under a
+ * sequence of outer grids, as the rater meets the same reduced grid step
+ * after step. The outer grids are states of the path, the reduced grids
+ * a late one thinned (a subset of each); the outer grids come fewest
+ * removals first, then most, so that hints unusable when first kept
+ * become usable and the other way round. The fast inner producers replay
+ * a result kept under another outer grid; the plain ones search afresh.
+ */
+static long across_every, across_compared, across_moved;
+static void compare_nested_across(const sudoku_grid *g)
+{
+    if (path.step_count < 4)
+        return;
+    int late = path.step_count - 1 - (int)sudoku_rng_below(&nested_rng, (uint32_t)path.step_count / 2);
+    int steps[4];
+    steps[0] = late;
+    steps[1] = (int)sudoku_rng_below(&nested_rng, (uint32_t)late / 2 + 1);
+    steps[2] = steps[1] + 1 + (int)sudoku_rng_below(&nested_rng, (uint32_t)(late - steps[1]));
+    steps[3] = late;
+    se_state src[4], cur[2];
+    for (int i = 0; i < 4; i++)
+        se_replay_state_after(g, &path, steps[i], &src[i]);
+    for (int j = 0; j < 2; j++) {
+        cur[j] = src[0];
+        thin(&nested_rng, &cur[j], 10 + (int)sudoku_rng_below(&nested_rng, 50));
+    }
+    uint64_t first[2][2];
+    int first_hints[2][2];
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 2; j++)
+            for (int rule = 0; rule <= 1; rule++) {
+                uint64_t da, db;
+                int ha, hb;
+                int ra = se_nested_digest(ws_fast, &cur[j], &src[i], rule, &da, &ha);
+                int rb = se_nested_digest(ws_twin, &cur[j], &src[i], rule, &db, &hb);
+                CHECK_MSG(ra == 0 && rb == 0 && da == db && ha == hb,
+                          "nested inner rule %d across outer grids (after steps %d, %d, %d, %d; "
+                          "the %dth): fast %d (%d hints), twin %d (%d)", rule, steps[0], steps[1],
+                          steps[2], steps[3], i + 1, ra, ha, rb, hb);
+                across_compared++;
+                if (i == 0) {
+                    first[j][rule] = db;
+                    first_hints[j][rule] = hb;
+                } else if (i < 3 && (db != first[j][rule] || hb != first_hints[j][rule])) {
+                    across_moved++; /* the outer grid changed the result */
+                }
+            }
+}
+
 /* The positions of one rated puzzle: a few states along its path, each
  * as it is and thinned. */
 static void positions_of(sudoku_rng *rng, const sudoku_grid *g, int states)
@@ -269,6 +321,9 @@ static void positions_of(sudoku_rng *rng, const sudoku_grid *g, int states)
     sudoku_se_status st = sudoku_se_rate(g, &path, NULL);
     if (st != SUDOKU_SE_OK && st != SUDOKU_SE_UNSUPPORTED)
         return;
+    static long rated;
+    if (rated++ % across_every == 0)
+        compare_nested_across(g);
     for (int i = 0; i < states && path.step_count > 0; i++) {
         se_state s;
         /* late states more often: that is where the slow techniques run */
@@ -299,6 +354,7 @@ int main(int argc, char **argv)
     /* the forcing chains twins: the positions compared */
     fc_every = long_run ? 1 : SANITIZED ? 3 : 10;
     nested_every = long_run ? 1 : SANITIZED ? 8 : 4;
+    across_every = long_run ? 1 : SANITIZED ? 20 : 5;
     sudoku_rng_seed(&nested_rng, 13);
     sudoku_rng_seed(&dp_rng, 17);
     /* the peer bit sets (a table written out) against the peer lists */
@@ -374,6 +430,13 @@ int main(int argc, char **argv)
                 levels_met |= 1 << kind;
                 se_state st;
                 se_hint a, b;
+                /* the fast engine has just run the step before, as the
+                 * rater has: its inner results kept under that step's
+                 * grid come back under this one's */
+                if (i > 0) {
+                    se_replay_state_after(&g, &path, i - 1, &st);
+                    se_find_forcing_chains(&st, &a, kind, ws_fast, NULL);
+                }
                 se_replay_state_after(&g, &path, i, &st);
                 int fa = se_find_forcing_chains(&st, &a, kind, ws_fast, NULL);
                 int fb = se_find_forcing_chains(&st, &b, kind, ws_twin, NULL);
@@ -393,6 +456,10 @@ int main(int argc, char **argv)
            "grids: %ld, usable hints: forcing chains & cycles %ld, multiple forcing chains %ld\n",
            nested_compared, inner_compared, inner_found[0], inner_found[1]);
     CHECK(inner_compared > 100 && inner_found[0] > 100 && inner_found[1] > 100);
+    printf("inner producers on reduced grids across outer grids: %ld, the outer grid changing "
+           "the result: %ld\n", across_compared, across_moved);
+    /* the test must be able to fail: the outer grid must matter */
+    CHECK(across_moved > (SANITIZED ? 5 : 20));
     printf("%ld positions (%ld from %d random minimal puzzles, the rest from %d vector rows); "
            "found: aligned pair exclusion %ld, aligned triple exclusion %ld, cycles and forcing chains %ld\n",
            compared, random_positions, puzzles, rows, found[0], found[1], found[2]);
