@@ -706,18 +706,6 @@ static void forcing_chain(search *q, int source, int y)
     }
 }
 
-/* The implications of each candidate on grid g (only a candidate's
- * entries are ever read). An "on"'s list with the cell rule is the cell's
- * other digits, then the list without it; an "off"'s XY list is its Y
- * entry (the cell rule), if any, then its X entries (house rules). */
-/* Does the "off" of candidate k imply anything (table 0 X, 1 Y, 2 XY)? */
-static inline int off_implies(const struct se_inner *in, int table, int k)
-{
-    const uint8_t *hs = se_cell_house[k / 9];
-    int x = (in->pair[hs[0]] | in->pair[hs[1]] | in->pair[hs[2]]) >> (k % 9) & 1;
-    return table == 0 ? x : table == 1 ? in->two[k / 9] : x | in->two[k / 9];
-}
-
 /* Which digits of house h have exactly two places on grid g. */
 static uint16_t pairs_of(const se_state *g, int h)
 {
@@ -824,8 +812,9 @@ static int same_elims(const struct se_inner *in, const inner_hint *a, const inne
                    sizeof(uint16_t) * (size_t)a->elim_count);
 }
 
-/* The digits of a cell whose "off" implies something (table 0 X, 1 Y,
- * 2 XY), as off_implies for each. */
+/* The digits of a cell whose "off" implies something (table 0 X: the
+ * digit has two places in one of the cell's houses; 1 Y: the cell has two
+ * candidates; 2 XY: either). */
 static inline unsigned implying(const struct se_inner *in, int table, int cell)
 {
     const uint8_t *hs = se_cell_house[cell];
