@@ -19,6 +19,7 @@
 #ifndef SUDOKU_SE_CHAINS_H
 #define SUDOKU_SE_CHAINS_H
 
+#include <string.h>
 #include "internal.h"
 #include "../cancel.h"
 
@@ -171,6 +172,25 @@ static inline void se_pset_add(se_pset *s, int key, int32_t node)
 {
     s->at[key] = node;
     s->order[s->n++] = (uint16_t)key;
+}
+
+/* Hashing for the per-grid caches (nested.c, dynamic_plus.c). */
+static inline uint64_t se_mix(uint64_t h, uint64_t v)
+{
+    h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    return h * 0xff51afd7ed558ccdull;
+}
+
+/* A grid's candidates hashed, from seed: take the high half for a slot. */
+static inline uint64_t se_cand_hash(const se_state *g, uint64_t seed)
+{
+    uint64_t h = seed;
+    for (int i = 0; i < 20; i++) { /* 160 of the 162 bytes, then the last cell */
+        uint64_t w;
+        memcpy(&w, &g->cand[4 * i], sizeof w); /* (cand is not 8-byte aligned) */
+        h = se_mix(h, w);
+    }
+    return se_mix(h, g->cand[80]);
 }
 
 /* A fresh mark for ws->stamp[] (all earlier marks become stale). */

@@ -285,19 +285,6 @@ struct se_dry_memo {
     uint16_t log[DRY_LOG];
 };
 
-static uint64_t grid_hash(const se_state *g)
-{
-    uint64_t h = 0x9e3779b97f4a7c15ull;
-    for (int i = 0; i < 20; i++) { /* 160 of the 162 bytes, then the last cell */
-        uint64_t w;
-        memcpy(&w, &g->cand[4 * i], sizeof w);
-        h = (h ^ w) * 0xff51afd7ed558ccdull;
-        h ^= h >> 29;
-    }
-    h = (h ^ g->cand[80]) * 0xc4ceb9fe1a85ec53ull;
-    return h ^ (h >> 32);
-}
-
 static void dry_clear(struct se_dry_memo *m)
 {
     memset(m->slot, 0, sizeof m->slot);
@@ -318,7 +305,7 @@ static int dry_find(se_chain_ws *ws, const se_state *cur, const se_state *src, u
         dry_clear(m);
         m->valid = 1;
     }
-    unsigned i = (unsigned)grid_hash(cur) & (DRY_SLOTS - 1);
+    unsigned i = (unsigned)(se_cand_hash(cur, 0) >> 32) & (DRY_SLOTS - 1);
     for (; m->slot[i]; i = (i + 1) & (DRY_SLOTS - 1))
         if (!memcmp(m->cand[m->slot[i] - 1], cur->cand, sizeof m->cand[0]))
             return m->slot[i];
@@ -338,7 +325,7 @@ static void dry_keep(se_chain_ws *ws, const se_state *cur, unsigned at, int used
         return;
     if (m->n >= DRY_ENTRIES || m->nlog + need > DRY_LOG) { /* full: keep the newer grids */
         dry_clear(m);
-        at = (unsigned)grid_hash(cur) & (DRY_SLOTS - 1);
+        at = (unsigned)(se_cand_hash(cur, 0) >> 32) & (DRY_SLOTS - 1);
     }
     int e = m->n;
     memcpy(m->cand[e], cur->cand, sizeof m->cand[0]);

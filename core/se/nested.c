@@ -252,12 +252,6 @@ static inline const uint16_t *off_on(struct se_inner *in, int table, int k)
     return in->off_on[table][k];
 }
 
-static inline uint64_t mix(uint64_t h, uint64_t v)
-{
-    h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-    return h * 0xff51afd7ed558ccdull;
-}
-
 /* The house type (0 box, 1 row, 2 column) of the first house the two
  * (different) cells share, as the reference's "on -> off" rule meets it. */
 static int shared_house(int a, int b)
@@ -365,7 +359,7 @@ static void record(search *q, const int32_t *path, int n, int reversed, double b
     }
     inner_hint *h = &in->hint[in->nhint];
     /* the path's distinct keys: its complexity, signature, rule parents */
-    uint64_t sig = mix(0, (uint64_t)ws->node[path[0]].key);
+    uint64_t sig = se_mix(0, (uint64_t)ws->node[path[0]].key);
     int complexity = 0;
     h->unit_first = in->nkey;
     int32_t distinct[1500];
@@ -387,7 +381,7 @@ static void record(search *q, const int32_t *path, int n, int reversed, double b
     in->parent_mark = next_mark(in);
     for (int j = 0; j < nd; j++) {
         const se_node *nd_ = &ws->node[distinct[j]];
-        sig = mix(sig, nd_->key);
+        sig = se_mix(sig, nd_->key);
         if (SE_KEY_ON(nd_->key))
             rule_parents_of(in, nd_->key, nd_->cause);
     }
@@ -396,14 +390,14 @@ static void record(search *q, const int32_t *path, int n, int reversed, double b
          * link from the assumption's side, negated, with its own rule */
         int root = ws->node[path[n - 1]].key;
         int rk = SE_KEY_ON(root) ? root - 729 : root + 729;
-        sig = mix(sig, 0x5bd1e995u);
-        sig = mix(sig, (uint64_t)rk);
+        sig = se_mix(sig, 0x5bd1e995u);
+        sig = se_mix(sig, (uint64_t)rk);
         for (int i = n - 1; i >= 1; i--) {
             const se_node *nd_ = &ws->node[path[i]];
             int k = nd_->key, flipped = SE_KEY_ON(k) ? k - 729 : k + 729;
             if (i < n - 1 && flipped == rk)
                 continue;
-            sig = mix(sig, (uint64_t)flipped);
+            sig = se_mix(sig, (uint64_t)flipped);
             if (!SE_KEY_ON(k) && i + 1 < n) {
                 /* an "off" read as "on": the rule that made the off */
                 int pc = SE_KEY_CELL(ws->node[path[i + 1]].key), c = SE_KEY_CELL(k);
@@ -416,10 +410,10 @@ static void record(search *q, const int32_t *path, int n, int reversed, double b
     uint64_t eh = 0;
     for (int i = 0; i < nelim; i++) {
         push_key(in, elim[i]);
-        eh = mix(eh, elim[i]);
+        eh = se_mix(eh, elim[i]);
     }
     h->elim_count = nelim;
-    h->elim_hash = mix(eh, (uint64_t)nelim);
+    h->elim_hash = se_mix(eh, (uint64_t)nelim);
     h->complexity = complexity;
     h->difficulty = se_chain_difficulty(base, complexity);
     h->sort_key = sort_key;
@@ -443,7 +437,7 @@ void se_inner_record(struct se_inner *in, se_chain_ws *ws, const se_hint *hint,
     /* each chain breadth first, parents in order, a key once per chain:
      * the reference's walk for both its rule parents and its identity */
     for (int e = 0; e < nends; e++) {
-        sig = mix(sig, 0x5bd1e995u + (uint64_t)e);
+        sig = se_mix(sig, 0x5bd1e995u + (uint64_t)e);
         uint32_t st = se_next_stamp(ws);
         int32_t *todo = ws->bfs_a, *next = ws->bfs_b;
         int ntodo = 1;
@@ -455,7 +449,7 @@ void se_inner_record(struct se_inner *in, se_chain_ws *ws, const se_hint *hint,
                 if (ws->stamp[nd->key] == st)
                     continue;
                 ws->stamp[nd->key] = st;
-                sig = mix(sig, nd->key);
+                sig = se_mix(sig, nd->key);
                 if (SE_KEY_ON(nd->key))
                     rule_parents_of(in, nd->key,
                                     nd->cause == -2 && nd->parent < 0 ? root_cause : nd->cause);
@@ -483,11 +477,11 @@ void se_inner_record(struct se_inner *in, se_chain_ws *ws, const se_hint *hint,
         for (unsigned m = hint->elim[c]; m; m &= m - 1) {
             int k = SE_KEY(0, c, se_lowest(m));
             push_key(in, k);
-            eh = mix(eh, (uint64_t)k);
+            eh = se_mix(eh, (uint64_t)k);
             nelim++;
         }
     h->elim_count = nelim;
-    h->elim_hash = mix(eh, (uint64_t)nelim);
+    h->elim_hash = se_mix(eh, (uint64_t)nelim);
     h->complexity = complexity;
     h->difficulty = difficulty;
     h->sort_key = sort_key;
@@ -1142,6 +1136,19 @@ static void make_place_offs(struct se_inner *in, int words)
     }
 }
 
+/* Node u into a reached set of "off" node bits: an "off" itself, an
+ * "on" as its own "off"s. */
+static inline void add_reached(struct se_inner *in, uint64_t *bits, int u, int half, int words)
+{
+    if (u < half) {
+        bits[u >> 6] |= 1ull << (u & 63);
+        return;
+    }
+    const uint64_t *own = own_of(in, u, words);
+    for (int x = 0; x < words; x++)
+        bits[x] |= own[x];
+}
+
 /* Per component with an edge out, what it reaches as "off" node bits:
  * the "off"s, and the "off"s of every "on" among them (as reach.c's sets,
  * with each "on" node's own "off"s added where it is met, in its stead).
@@ -1164,26 +1171,13 @@ static void multiple_sets(struct se_inner *in, int words)
         memset(bits, 0, sizeof(uint64_t) * (size_t)words);
         for (int i = r->comp_first[c]; i < r->comp_first[c + 1]; i++) {
             int u = r->member[i];
-            if (r->cyclic[c]) {
-                if (u < half) {
-                    bits[u >> 6] |= 1ull << (u & 63);
-                } else {
-                    const uint64_t *own = own_of(in, u, words);
-                    for (int x = 0; x < words; x++)
-                        bits[x] |= own[x];
-                }
-            }
+            if (r->cyclic[c])
+                add_reached(in, bits, u, half, words);
             for (int e = r->first_edge[u]; e < r->first_edge[u + 1]; e++) {
                 int w = r->edge[e], cw = r->comp[w];
                 if (cw == c)
                     continue;
-                if (w < half) {
-                    bits[w >> 6] |= 1ull << (w & 63);
-                } else {
-                    const uint64_t *own = own_of(in, w, words);
-                    for (int x = 0; x < words; x++)
-                        bits[x] |= own[x];
-                }
+                add_reached(in, bits, w, half, words);
                 if (r->merged[cw] == c || r->merged[cw] == -2)
                     continue;
                 r->merged[cw] = (int16_t)c;
@@ -1440,17 +1434,6 @@ static void generation_clear(kept_generation *g)
     memset(g->slot, 0, sizeof g->slot);
 }
 
-static uint64_t grid_hash(const se_state *g, int kind)
-{
-    uint64_t h = (uint64_t)kind + 1;
-    for (int i = 0; i < 20; i++) { /* 160 of the 162 bytes, then the last cell */
-        uint64_t w;
-        memcpy(&w, &g->cand[4 * i], sizeof w); /* (cand is not 8-byte aligned) */
-        h = mix(h, w);
-    }
-    return mix(h, g->cand[80]);
-}
-
 static const kept_result *cache_find(const kept_generation *g, const se_state *cur, int kind,
                                      uint64_t hash, unsigned *at)
 {
@@ -1675,7 +1658,7 @@ static const kept_result *result_of(se_chain_ws *ws, struct se_inner *in, const 
 {
     struct se_inner_cache *c = in->cache;
     kept_generation *young = &c->gen[c->young], *old = &c->gen[!c->young];
-    uint64_t hash = grid_hash(cur, kind);
+    uint64_t hash = se_cand_hash(cur, (uint64_t)kind + 1);
     unsigned at = 0, old_at = 0;
     const kept_result *e = cache_find(young, cur, kind, hash, &at);
     if (e) {
@@ -1779,13 +1762,13 @@ int se_nested_digest(se_chain_ws *ws, const se_state *cur, const se_state *src, 
     *hints = in->nuse;
     for (int i = 0; i < in->nuse; i++) {
         const used_hint *k = &in->use[i];
-        h = mix(h, k->signature);
-        h = mix(h, (uint64_t)k->complexity);
+        h = se_mix(h, k->signature);
+        h = se_mix(h, (uint64_t)k->complexity);
         for (int j = 0; j < k->parent_count; j++)
-            h = mix(h, in->use_key[k->parent_first + j]);
-        h = mix(h, 0xe1);
+            h = se_mix(h, in->use_key[k->parent_first + j]);
+        h = se_mix(h, 0xe1);
         for (int j = 0; j < k->elim_count; j++)
-            h = mix(h, k->elim[j]);
+            h = se_mix(h, k->elim[j]);
     }
     *digest = h;
     return 0;
