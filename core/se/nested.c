@@ -52,6 +52,7 @@
 #define MAX_HINTS (1 << 14)
 #define MAX_KEYS (1 << 19)
 #define OFF_WORDS ((729 + 63) / 64) /* a set of "off" nodes */
+#define MAX_LOST 4
 
 typedef struct inner_hint {
     double difficulty;
@@ -132,6 +133,17 @@ struct se_inner {
     int nuse;
     uint16_t use_key[MAX_KEYS];
     int nuse_key;
+    /* narrowing (narrow_parent): the candidates the outer grid lost since
+     * the outer grid before it (a step's eliminations, mostly; more than
+     * MAX_LOST: none kept), and those a reduced grid lost from its parent */
+    uint16_t last_src[81];
+    int nlost, parent_lost;
+    uint16_t lost[MAX_LOST];
+    /* what the result being made leaves to a grid reduced from it: kind 0
+     * the searches (key | plan bits << 10), kind 1 the cells not skipped */
+    uint16_t plan_list[729];
+    int nplan_list;
+    uint64_t open[2];
 };
 
 void se_inner_free(struct se_inner *in)
@@ -632,7 +644,9 @@ static void cycles(search *q, int source, int y, int x)
     }
 }
 
-static void forcing_chain(search *q, int source, int y)
+/* 1 when the search met its assumption's negation (or ran out of room),
+ * 0 when it reached all it could without meeting it. */
+static int forcing_chain(search *q, int source, int y)
 {
     se_chain_ws *ws = q->ws;
     ws->nnode = ws->nextra = 0;
@@ -643,7 +657,7 @@ static void forcing_chain(search *q, int source, int y)
     int hon = 0, ton = 0, hoff = 0, toff = 0;
     int32_t root = se_node_new(ws, source, -1);
     if (root < 0)
-        return;
+        return 1;
     if (SE_KEY_ON(source)) {
         se_pset_add(to_on, source, root);
         qon[ton++] = root;
@@ -663,7 +677,7 @@ static void forcing_chain(search *q, int source, int y)
                     int32_t nn = se_node_new(ws, k, p);
                     if (nn >= 0)
                         record_chain(q, nn, y);
-                    return; /* only the first chain to the negation counts */
+                    return 1; /* only the first chain to the negation counts */
                 }
                 /* the reference also skips an "off" that is an ancestor
                  * of p: every "off" made here (the root too) is in
@@ -671,7 +685,7 @@ static void forcing_chain(search *q, int source, int y)
                 if (to_off->at[k] < 0) {
                     int32_t nn = se_node_new(ws, k, p);
                     if (nn < 0)
-                        return;
+                        return 1;
                     se_pset_add(to_off, k, nn);
                     qoff[toff++] = nn;
                 }
@@ -687,17 +701,18 @@ static void forcing_chain(search *q, int source, int y)
                     continue;
                 int32_t nn = se_node_new(ws, k, p);
                 if (nn < 0)
-                    return;
+                    return 1;
                 ws->node[nn].cause = rule[i];
                 if (k == negation) {
                     record_chain(q, nn, y);
-                    return;
+                    return 1;
                 }
                 se_pset_add(to_on, k, nn);
                 qon[ton++] = nn;
             }
         }
     }
+    return 0;
 }
 
 /* Which digits of house h have exactly two places on grid g. */
@@ -1312,8 +1327,11 @@ int se_inner_skip_cell(const struct se_inner *in, int cell)
     return in->skip_valid && in->skip[cell];
 }
 
-/* The forcing chains & cycles producer on the reduced grid: every hint. */
-static int static_chains(struct se_inner *in, const se_state *cur, const sudoku_cancel *cancel)
+/* The forcing chains & cycles producer on the reduced grid: every hint.
+ * With a parent (narrow_parent), the searches its plan left, instead of
+ * planning. */
+static int static_chains(struct se_inner *in, const se_state *cur, const uint16_t *parent_plan,
+                         int parent_count, const sudoku_cancel *cancel)
 {
     search q = { in, in->ws, cur };
     prepare(in, cur);
@@ -1321,14 +1339,22 @@ static int static_chains(struct se_inner *in, const se_state *cur, const sudoku_
      * are among its links): what cannot be found with both links cannot
      * be found with one kind. So the XY pass's plan serves all three (a
      * search it lets through that finds nothing changes nothing). */
-    if (in->plain)
+    if (in->plain) {
         memset(in->plan, 7, sizeof in->plan);
-    else
+    } else if (parent_plan) {
+        memset(in->plan, 0, sizeof in->plan);
+        for (int i = 0; i < parent_count; i++) {
+            int k = parent_plan[i] & 1023;
+            if (cur->cand[k / 9] >> (k % 9) & 1)
+                in->plan[k] = (uint8_t)(parent_plan[i] >> 10);
+        }
+    } else {
         in->xy_graph = plan_pass(in, cur, 1, 1, 2) == 0;
+    }
     /* the candidates with a search to run, in cell and digit order (most
      * have none), each with its cell's size: two, or more */
     uint16_t todo[729];
-    uint8_t two[729];
+    uint8_t two[729], left[729];
     int ntodo = 0;
     for (int cell = 0; cell < 81; cell++) {
         int size = se_popcount(cur->cand[cell]);
@@ -1338,6 +1364,7 @@ static int static_chains(struct se_inner *in, const se_state *cur, const sudoku_
             int k = cell * 9 + se_lowest(m);
             if (in->plan[k]) {
                 two[ntodo] = size == 2;
+                left[ntodo] = in->plan[k];
                 todo[ntodo++] = (uint16_t)k;
             }
         }
@@ -1354,14 +1381,21 @@ static int static_chains(struct se_inner *in, const se_state *cur, const sudoku_
             uint8_t plan = in->plan[k];
             if (plan & 1)
                 cycles(&q, k + 729, y, x);
-            if (x && (plan & 2))
-                forcing_chain(&q, k + 729, y);
-            if (x && (plan & 4))
-                forcing_chain(&q, k, y);
+            /* a forcing chain the XY pass's search (the widest graph)
+             * does not close cannot close on a grid reduced from this
+             * one without new links (narrow_parent): left out there */
+            if (x && (plan & 2) && !forcing_chain(&q, k + 729, y) && pass == 2)
+                left[i] &= (uint8_t)~2;
+            if (x && (plan & 4) && !forcing_chain(&q, k, y) && pass == 2)
+                left[i] &= (uint8_t)~4;
             if (in->overflow || in->ws->overflow)
                 return -1;
         }
     }
+    in->nplan_list = 0;
+    for (int i = 0; i < ntodo; i++)
+        if (left[i])
+            in->plan_list[in->nplan_list++] = (uint16_t)(todo[i] | left[i] << 10);
     return 0;
 }
 
@@ -1406,6 +1440,11 @@ typedef struct kept_result {
     int kind;
     uint16_t cand[81];
     int hint_first, hint_count;
+    /* for the grids reduced from this one (narrow_parent): kind 0 the
+     * searches left (plan_count entries of key | plan bits << 10 from
+     * plan_first), kind 1 the cells not skipped */
+    int plan_first, plan_count;
+    uint64_t open[2];
 } kept_result;
 
 typedef struct kept_generation {
@@ -1510,6 +1549,17 @@ static kept_result *keep(struct se_inner *in, kept_generation *g, const se_state
         g->nkey += h->elim_count;
         e->hint_count++;
     }
+    e->plan_first = g->nkey;
+    e->plan_count = kind == 0 ? in->nplan_list : 0;
+    if (!generation_room(g, 0, e->plan_count)) {
+        g->nhint = e->hint_first;
+        g->nkey = nkey_before;
+        return NULL;
+    }
+    memcpy(&g->key[g->nkey], in->plan_list, sizeof(uint16_t) * (size_t)e->plan_count);
+    g->nkey += e->plan_count;
+    e->open[0] = in->open[0];
+    e->open[1] = in->open[1];
     g->slot[at] = ++g->nentry;
     return e;
 }
@@ -1519,7 +1569,7 @@ static kept_result *keep(struct se_inner *in, kept_generation *g, const se_state
 static const kept_result *promote(kept_generation *g, const kept_generation *old,
                                   const kept_result *e, unsigned at)
 {
-    int nkey = 0;
+    int nkey = e->plan_count;
     for (int i = 0; i < e->hint_count; i++)
         nkey += old->hint[e->hint_first + i].unit_count + old->hint[e->hint_first + i].elim_count;
     if (!generation_room(g, e->hint_count, nkey))
@@ -1537,6 +1587,9 @@ static const kept_result *promote(kept_generation *g, const kept_generation *old
         memcpy(&g->key[g->nkey], &old->key[h->unit_first], sizeof(uint16_t) * (size_t)count);
         g->nkey += count;
     }
+    n->plan_first = g->nkey;
+    memcpy(&g->key[g->nkey], &old->key[e->plan_first], sizeof(uint16_t) * (size_t)e->plan_count);
+    g->nkey += e->plan_count;
     g->slot[at] = ++g->nentry;
     return n;
 }
@@ -1651,6 +1704,111 @@ static int emit(se_chain_ws *ws, const struct se_inner *in, se_pset *to_off, int
     return ws->overflow ? -1 : added;
 }
 
+/*
+ * Narrowing. Most reduced grids met in a step are grids of the step
+ * before, less that step's eliminations: the same outer propagations,
+ * on an outer grid that lost a candidate or two. If the lost candidates
+ * leave no unit (a cell, a digit in a house) with exactly two, the
+ * implication graph of the reduced grid is part of the parent's: its
+ * nodes are fewer, and every link it has, the parent had (weak links
+ * join present candidates; a strong link is a unit of two, and a unit of
+ * two here had the same two there). Then whatever is reachable here was
+ * reachable there, and so:
+ * - kind 0: what plan_pass lets through here it let through there (each
+ *   test is a path or a component, and components only split), and a
+ *   forcing chain whose negation the XY pass's search did not reach
+ *   there is not reachable here: the parent's searches left, on the
+ *   candidates still present, are a plan (a search that finds nothing
+ *   changes nothing, as in plan_pass);
+ * - kind 1: a cell plan_multiple skipped there is skipped here (its
+ *   digits' reached sets only shrank) unless its chains changed: the
+ *   cell of a lost candidate (fewer digits to agree on) and the first
+ *   place left of a lost digit in each of its houses (that region chain
+ *   has fewer places, and may now be met from this cell).
+ * A parent is looked for among the grids that differ by some of the
+ * candidates the outer grid lost since the last one, most first.
+ */
+static void note_src(struct se_inner *in, const se_state *src)
+{
+    if (!memcmp(in->last_src, src->cand, sizeof in->last_src))
+        return;
+    in->nlost = 0;
+    for (int c = 0; c < 81; c++) {
+        unsigned gone = in->last_src[c] & ~src->cand[c];
+        if (src->cand[c] & ~in->last_src[c])
+            in->nlost = MAX_LOST + 1; /* not a reduction */
+        for (; gone && in->nlost <= MAX_LOST; gone &= gone - 1) {
+            if (in->nlost < MAX_LOST)
+                in->lost[in->nlost] = (uint16_t)(c * 9 + se_lowest(gone));
+            in->nlost++;
+        }
+    }
+    memcpy(in->last_src, src->cand, sizeof in->last_src);
+}
+
+/* The parent of cur for producer `kind`, and its plan entries in *plan
+ * (kind 0); NULL when there is none. */
+static const kept_result *narrow_parent(struct se_inner *in, const se_state *cur, int kind,
+                                        const uint16_t **plan)
+{
+    if (in->plain || kind > 1 || in->nlost < 1 || in->nlost > MAX_LOST)
+        return NULL;
+    struct se_inner_cache *c = in->cache;
+    se_state parent;
+    for (int set = (1 << in->nlost) - 1; set > 0; set--) {
+        int fits = 1;
+        memcpy(parent.cand, cur->cand, sizeof parent.cand);
+        for (int i = 0; i < in->nlost && fits; i++) {
+            if (!(set >> i & 1))
+                continue;
+            int cell = in->lost[i] / 9, d = in->lost[i] % 9;
+            const uint8_t *hs = se_cell_house[cell];
+            if ((cur->cand[cell] >> d & 1) || se_popcount(cur->cand[cell]) == 2 ||
+                se_popcount(cur->pos[hs[0]][d + 1]) == 2 || se_popcount(cur->pos[hs[1]][d + 1]) == 2 ||
+                se_popcount(cur->pos[hs[2]][d + 1]) == 2)
+                fits = 0; /* present here, or its loss made a unit of two */
+            parent.cand[cell] |= (uint16_t)(1u << d);
+        }
+        if (!fits)
+            continue;
+        uint64_t hash = se_cand_hash(&parent, (uint64_t)kind + 1);
+        unsigned at;
+        for (int young = 1; young >= 0; young--) {
+            const kept_generation *g = &c->gen[young ? c->young : !c->young];
+            const kept_result *e = cache_find(g, &parent, kind, hash, &at);
+            if (e) {
+                in->parent_lost = set;
+                *plan = &g->key[e->plan_first];
+                return e;
+            }
+        }
+    }
+    return NULL;
+}
+
+/* Kind 1's cells to skip under a parent (narrow_parent). */
+static void narrow_cells(struct se_inner *in, const se_state *cur, const kept_result *parent)
+{
+    uint64_t open[2] = { parent->open[0], parent->open[1] };
+    for (int i = 0; i < in->nlost; i++) {
+        if (!(in->parent_lost >> i & 1))
+            continue;
+        int cell = in->lost[i] / 9, d = in->lost[i] % 9;
+        open[cell >> 6] |= 1ull << (cell & 63);
+        for (int t = 0; t < 3; t++) {
+            int house = se_cell_house[cell][t];
+            unsigned places = cur->pos[house][d + 1];
+            if (places) {
+                int first = se_house_cell[house][se_lowest(places)];
+                open[first >> 6] |= 1ull << (first & 63);
+            }
+        }
+    }
+    for (int cell = 0; cell < 81; cell++)
+        in->skip[cell] = !(open[cell >> 6] >> (cell & 63) & 1);
+    in->skip_valid = 1;
+}
+
 /* The kept result of producer `kind` on cur, from either generation, or
  * made now; *gp: the generation it is in. NULL when the search failed. */
 static const kept_result *result_of(se_chain_ws *ws, struct se_inner *in, const se_state *cur,
@@ -1676,11 +1834,25 @@ static const kept_result *result_of(se_chain_ws *ws, struct se_inner *in, const 
     in->src = src; /* for the plain twin's rule parents */
     in->cur = cur;
     int got;
+    const uint16_t *parent_plan = NULL;
+    const kept_result *parent = narrow_parent(in, cur, kind, &parent_plan);
+    in->nplan_list = 0;
+    in->open[0] = in->open[1] = ~0ull;
     if (kind == 0) {
-        got = static_chains(in, cur, ws->cancel);
+        /* (the parent's entries are read before anything is kept) */
+        got = static_chains(in, cur, parent ? parent_plan : NULL, parent ? parent->plan_count : 0,
+                            ws->cancel);
     } else {
-        if (kind == 1)
+        if (kind == 1 && parent)
+            narrow_cells(in, cur, parent);
+        else if (kind == 1)
             plan_multiple(in, cur);
+        if (in->skip_valid) {
+            in->open[0] = in->open[1] = 0;
+            for (int cell = 0; cell < 81; cell++)
+                if (!in->skip[cell])
+                    in->open[cell >> 6] |= 1ull << (cell & 63);
+        }
         got = se_forcing_chains_all(cur, kind, in->ws, in, ws->cancel);
         in->skip_valid = 0;
     }
@@ -1729,6 +1901,8 @@ static int inner_result(se_chain_ws *ws, const se_state *cur, const se_state *sr
     }
     in->ws->cancel = ws->cancel;
     in->prepared = in->xy_graph = 0;
+    if (!in->plain)
+        note_src(in, src);
     for (int r = 0; r < 2 && rules[level][r] >= 0; r++) {
         const kept_generation *g;
         const kept_result *e = result_of(ws, in, cur, src, rules[level][r], &g);
