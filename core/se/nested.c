@@ -53,6 +53,7 @@
 #define MAX_KEYS (1 << 19)
 #define OFF_WORDS ((729 + 63) / 64) /* a set of "off" nodes */
 #define MAX_LOST 4
+#define LOO_UNITS (81 + 27 * 9)
 
 typedef struct inner_hint {
     double difficulty;
@@ -144,6 +145,10 @@ struct se_inner {
     uint16_t plan_list[729];
     int nplan_list;
     uint64_t open[2];
+    /* kind 1: per chain, which one member left out may leave the others
+     * something in common (narrow_cells): a cell's chain by digit (81),
+     * then a region's (house * 9 + digit) by place */
+    uint16_t loo[LOO_UNITS];
 };
 
 void se_inner_free(struct se_inner *in)
@@ -1262,6 +1267,36 @@ static int common_reach(struct se_inner *in, const int *keys, int n, int words)
     return any != 0;
 }
 
+/* For the chain of keys[0..n): bit ids[i] when the reached sets of all
+ * but keys[i] have something in common besides keys[i]'s "off" (which
+ * they all hold: each of them turns keys[i] off, and keys[i] is the
+ * candidate that would be gone). */
+static unsigned leave_one_out(struct se_inner *in, const int *keys, const int *ids, int n, int words)
+{
+    uint64_t prefix[9][SE_REACH_WORDS], suffix[SE_REACH_WORDS];
+    const uint64_t *set[9];
+    for (int x = 0; x < words; x++)
+        prefix[0][x] = suffix[x] = ~0ull;
+    for (int i = 0; i < n; i++) {
+        set[i] = rset_of(in, keys[i], words);
+        if (i + 1 < n)
+            for (int x = 0; x < words; x++)
+                prefix[i + 1][x] = prefix[i][x] & set[i][x];
+    }
+    unsigned mask = 0;
+    for (int i = n - 1; i >= 0; i--) {
+        int self = in->node_of[keys[i]];
+        uint64_t any = 0;
+        for (int x = 0; x < words; x++)
+            any |= prefix[i][x] & suffix[x] & ~(x == self >> 6 ? 1ull << (self & 63) : 0);
+        if (any)
+            mask |= 1u << ids[i];
+        for (int x = 0; x < words; x++)
+            suffix[x] &= set[i][x];
+    }
+    return mask;
+}
+
 static void plan_multiple(struct se_inner *in, const se_state *cur)
 {
     in->skip_valid = 0;
@@ -1295,12 +1330,17 @@ static void plan_multiple(struct se_inner *in, const se_state *cur)
     for (int cell = 0; cell < 81; cell++) {
         unsigned cand = cur->cand[cell];
         in->skip[cell] = 0;
+        in->loo[cell] = 0; /* three digits or fewer: two left have no chain */
         if (se_popcount(cand) < 3)
             continue;
-        int keys[9], nkeys = 0, any;
-        for (unsigned m = cand; m; m &= m - 1)
+        int keys[9], ids[9], nkeys = 0, any;
+        for (unsigned m = cand; m; m &= m - 1) {
+            ids[nkeys] = se_lowest(m);
             keys[nkeys++] = cell * 9 + se_lowest(m);
+        }
         any = common_reach(in, keys, nkeys, words);
+        if (nkeys > 3)
+            in->loo[cell] = any ? 0x1ff : (uint16_t)leave_one_out(in, keys, ids, nkeys, words);
         for (uint32_t m = regions[cell]; m && !any; m &= m - 1) {
             int bit = se_lowest(m), d = bit / 3, house = se_cell_house[cell][bit % 3];
             nkeys = 0;
@@ -1310,6 +1350,22 @@ static void plan_multiple(struct se_inner *in, const se_state *cur)
         }
         in->skip[cell] = (uint8_t)!any;
     }
+    /* every region of three places or more: one place lost, it may come
+     * to be met from a cell that can search it */
+    for (int house = 0; house < 27; house++)
+        for (int d = 0; d < 9; d++) {
+            unsigned places = cur->pos[house][d + 1];
+            uint16_t *loo = &in->loo[81 + house * 9 + d];
+            *loo = 0;
+            if (se_popcount(places) < 3)
+                continue;
+            int keys[9], ids[9], nkeys = 0;
+            for (unsigned m = places; m; m &= m - 1) {
+                ids[nkeys] = se_lowest(m);
+                keys[nkeys++] = se_house_cell[house][se_lowest(m)] * 9 + d;
+            }
+            *loo = (uint16_t)leave_one_out(in, keys, ids, nkeys, words);
+        }
     in->skip_valid = 1;
 }
 
@@ -1550,13 +1606,14 @@ static kept_result *keep(struct se_inner *in, kept_generation *g, const se_state
         e->hint_count++;
     }
     e->plan_first = g->nkey;
-    e->plan_count = kind == 0 ? in->nplan_list : 0;
+    e->plan_count = kind == 0 ? in->nplan_list : kind == 1 ? LOO_UNITS : 0;
     if (!generation_room(g, 0, e->plan_count)) {
         g->nhint = e->hint_first;
         g->nkey = nkey_before;
         return NULL;
     }
-    memcpy(&g->key[g->nkey], in->plan_list, sizeof(uint16_t) * (size_t)e->plan_count);
+    memcpy(&g->key[g->nkey], kind == 0 ? in->plan_list : in->loo,
+           sizeof(uint16_t) * (size_t)e->plan_count);
     g->nkey += e->plan_count;
     e->open[0] = in->open[0];
     e->open[1] = in->open[1];
@@ -1746,8 +1803,9 @@ static void note_src(struct se_inner *in, const se_state *src)
     memcpy(in->last_src, src->cand, sizeof in->last_src);
 }
 
-/* The parent of cur for producer `kind`, and its plan entries in *plan
- * (kind 0); NULL when there is none. */
+/* The parent of cur for producer `kind`, and its entries in *plan (kind
+ * 0 its searches left, kind 1 its leave-one-out masks); NULL when there
+ * is none. */
 static const kept_result *narrow_parent(struct se_inner *in, const se_state *cur, int kind,
                                         const uint16_t **plan)
 {
@@ -1786,27 +1844,57 @@ static const kept_result *narrow_parent(struct se_inner *in, const se_state *cur
     return NULL;
 }
 
-/* Kind 1's cells to skip under a parent (narrow_parent). */
-static void narrow_cells(struct se_inner *in, const se_state *cur, const kept_result *parent)
+/* Kind 1's cells to skip under a parent (narrow_parent), whose chains'
+ * leave-one-out masks are at loo; in->loo gets this grid's (a changed
+ * chain's: all, unknown). */
+static int narrow_cells(struct se_inner *in, const se_state *cur, const kept_result *parent,
+                         const uint16_t *loo)
 {
     uint64_t open[2] = { parent->open[0], parent->open[1] };
+    memcpy(in->loo, loo, sizeof in->loo);
+    uint8_t losses[LOO_UNITS];
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 1)
+            memset(losses, 0, sizeof losses);
+        for (int i = 0; i < in->nlost; i++) {
+            if (!(in->parent_lost >> i & 1))
+                continue;
+            int cell = in->lost[i] / 9, d = in->lost[i] % 9;
+            if (pass == 1) { /* count the losses per chain */
+                losses[cell]++;
+                for (int t = 0; t < 3; t++)
+                    losses[81 + se_cell_house[cell][t] * 9 + d]++;
+                continue;
+            }
+        }
+    }
     for (int i = 0; i < in->nlost; i++) {
         if (!(in->parent_lost >> i & 1))
             continue;
         int cell = in->lost[i] / 9, d = in->lost[i] % 9;
-        open[cell >> 6] |= 1ull << (cell & 63);
+        /* two losses in one chain: leave-one-out says nothing, open */
+        if (losses[cell] > 1 || (loo[cell] >> d & 1))
+            open[cell >> 6] |= 1ull << (cell & 63);
+        in->loo[cell] = se_popcount(cur->cand[cell]) > 3 ? 0x1ff : 0;
         for (int t = 0; t < 3; t++) {
-            int house = se_cell_house[cell][t];
+            int house = se_cell_house[cell][t], unit = 81 + house * 9 + d;
             unsigned places = cur->pos[house][d + 1];
-            if (places) {
+            int at = se_cell_place[cell][t];
+            if (se_popcount(places) >= 2 && (losses[unit] > 1 || (loo[unit] >> at & 1))) {
                 int first = se_house_cell[house][se_lowest(places)];
                 open[first >> 6] |= 1ull << (first & 63);
             }
+            in->loo[unit] = se_popcount(places) > 2 ? 0x1ff : 0;
         }
     }
-    for (int cell = 0; cell < 81; cell++)
+    int nopen = 0;
+    for (int cell = 0; cell < 81; cell++) {
         in->skip[cell] = !(open[cell >> 6] >> (cell & 63) & 1);
+        nopen += !in->skip[cell] && se_popcount(cur->cand[cell]) > 2;
+    }
     in->skip_valid = 1;
+    static int lim = -1; if (lim < 0) { const char *e = getenv("NARROW_LIM"); lim = e ? atoi(e) : 1000; }
+    return nopen <= lim;
 }
 
 /* The kept result of producer `kind` on cur, from either generation, or
@@ -1843,10 +1931,11 @@ static const kept_result *result_of(se_chain_ws *ws, struct se_inner *in, const 
         got = static_chains(in, cur, parent ? parent_plan : NULL, parent ? parent->plan_count : 0,
                             ws->cancel);
     } else {
-        if (kind == 1 && parent)
-            narrow_cells(in, cur, parent);
-        else if (kind == 1)
+        if (kind == 1 && (!parent || !narrow_cells(in, cur, parent, parent_plan)))
             plan_multiple(in, cur);
+        if (kind == 1 && !in->skip_valid)
+            for (int u = 0; u < LOO_UNITS; u++)
+                in->loo[u] = 0x1ff;
         if (in->skip_valid) {
             in->open[0] = in->open[1] = 0;
             for (int cell = 0; cell < 81; cell++)
