@@ -356,6 +356,10 @@ int se_nested_plain(se_chain_ws *ws);
  * room. */
 int se_nested_digest(se_chain_ws *ws, const se_state *cur, const se_state *src, int rule,
                      uint64_t *digest, int *hints);
+/* nested.c, for the tests: how many results of inner producer `kind` (0
+ * forcing chains & cycles, 1 multiple forcing chains) this work area made
+ * from a parent's (narrow_parent); -1 out of memory. */
+long se_nested_narrowed(se_chain_ws *ws, int kind);
 /* nested.c: a cell the collecting multiple forcing chains producer can
  * skip (none of its cell or region chains can give a hint). */
 int se_inner_skip_cell(const struct se_inner *in, int cell);

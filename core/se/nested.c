@@ -149,6 +149,7 @@ struct se_inner {
      * something in common (narrow_cells): a cell's chain by digit (81),
      * then a region's (house * 9 + digit) by place */
     uint16_t loo[LOO_UNITS];
+    long narrowed[2]; /* results made under a parent, per kind (for the tests) */
 };
 
 void se_inner_free(struct se_inner *in)
@@ -1378,6 +1379,12 @@ int se_nested_plain(se_chain_ws *ws)
     return 0;
 }
 
+long se_nested_narrowed(se_chain_ws *ws, int kind)
+{
+    struct se_inner *in = inner_get(ws);
+    return in && (kind == 0 || kind == 1) ? in->narrowed[kind] : -1;
+}
+
 int se_inner_skip_cell(const struct se_inner *in, int cell)
 {
     return in->skip_valid && in->skip[cell];
@@ -1847,7 +1854,7 @@ static const kept_result *narrow_parent(struct se_inner *in, const se_state *cur
 /* Kind 1's cells to skip under a parent (narrow_parent), whose chains'
  * leave-one-out masks are at loo; in->loo gets this grid's (a changed
  * chain's: all, unknown). */
-static int narrow_cells(struct se_inner *in, const se_state *cur, const kept_result *parent,
+static void narrow_cells(struct se_inner *in, const se_state *cur, const kept_result *parent,
                          const uint16_t *loo)
 {
     uint64_t open[2] = { parent->open[0], parent->open[1] };
@@ -1887,14 +1894,9 @@ static int narrow_cells(struct se_inner *in, const se_state *cur, const kept_res
             in->loo[unit] = se_popcount(places) > 2 ? 0x1ff : 0;
         }
     }
-    int nopen = 0;
-    for (int cell = 0; cell < 81; cell++) {
+    for (int cell = 0; cell < 81; cell++)
         in->skip[cell] = !(open[cell >> 6] >> (cell & 63) & 1);
-        nopen += !in->skip[cell] && se_popcount(cur->cand[cell]) > 2;
-    }
     in->skip_valid = 1;
-    static int lim = -1; if (lim < 0) { const char *e = getenv("NARROW_LIM"); lim = e ? atoi(e) : 1000; }
-    return nopen <= lim;
 }
 
 /* The kept result of producer `kind` on cur, from either generation, or
@@ -1924,6 +1926,8 @@ static const kept_result *result_of(se_chain_ws *ws, struct se_inner *in, const 
     int got;
     const uint16_t *parent_plan = NULL;
     const kept_result *parent = narrow_parent(in, cur, kind, &parent_plan);
+    if (parent)
+        in->narrowed[kind]++;
     in->nplan_list = 0;
     in->open[0] = in->open[1] = ~0ull;
     if (kind == 0) {
@@ -1931,7 +1935,9 @@ static const kept_result *result_of(se_chain_ws *ws, struct se_inner *in, const 
         got = static_chains(in, cur, parent ? parent_plan : NULL, parent ? parent->plan_count : 0,
                             ws->cancel);
     } else {
-        if (kind == 1 && (!parent || !narrow_cells(in, cur, parent, parent_plan)))
+        if (kind == 1 && parent)
+            narrow_cells(in, cur, parent, parent_plan);
+        else if (kind == 1)
             plan_multiple(in, cur);
         if (kind == 1 && !in->skip_valid)
             for (int u = 0; u < LOO_UNITS; u++)

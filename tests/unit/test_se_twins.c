@@ -72,7 +72,6 @@ static long nested_every, inner_compared, inner_found[2];
 static sudoku_rng nested_rng;
 static se_chain_ws *ws_fast, *ws_twin;
 
-/* Every finder with a twin, on one position. */
 /* The dynamic+ rules at a dry point whose grid src was reduced to cur:
  * each removal an "off" node (as the chain would have it), then the new
  * "off"s, their order and their parents, fast against plain. */
@@ -140,6 +139,69 @@ static void compare_dynamic_plus(const se_state *src, const se_state *cur)
     dp_fired += r[0] > 0;
 }
 
+/*
+ * Narrowing (nested.c): an inner result made from the kept result of a
+ * grid with a few more candidates, as the rater meets the reduced grids
+ * of the step before less that step's eliminations. A reduced grid and
+ * its outer grid lose the same 1-4 random candidates, three times in a
+ * row (a parent, a child, a grandchild: the children's results serve as
+ * parents too); some losses make units of two (no narrowing then), most
+ * do not. Each child against the plain search, under its outer grid and
+ * under a wide one (every empty cell with all nine digits), which makes
+ * every kept hint with units usable, so that a hint missed anywhere in
+ * the kept result shows.
+ */
+static long narrow_compared;
+static void compare_nested_narrow(const se_state *s)
+{
+    se_state src = *s, cur = *s, wide;
+    thin(&nested_rng, &cur, 10 + (int)sudoku_rng_below(&nested_rng, 50));
+    for (int rule = 0; rule <= 1; rule++) {
+        uint64_t da;
+        int ha;
+        CHECK(se_nested_digest(ws_fast, &cur, &src, rule, &da, &ha) == 0);
+    }
+    for (int round = 0; round < 3; round++) {
+        int keys[729], n = 0;
+        for (int c = 0; c < 81; c++)
+            for (unsigned m = cur.cand[c]; m; m &= m - 1)
+                keys[n++] = c * 9 + se_lowest(m);
+        if (n < 8)
+            return;
+        for (int lose = 1 + (int)sudoku_rng_below(&nested_rng, 4); lose > 0; lose--) {
+            int k = keys[sudoku_rng_below(&nested_rng, (uint32_t)n)];
+            cur.cand[k / 9] &= (uint16_t)~(1u << (k % 9));
+            src.cand[k / 9] &= (uint16_t)~(1u << (k % 9));
+        }
+        se_replay_complete(&cur);
+        se_replay_complete(&src);
+        wide = cur;
+        for (int c = 0; c < 81; c++)
+            if (!cur.value[c])
+                wide.cand[c] = 0x1ff;
+        se_replay_complete(&wide);
+        for (int o = 0; o < 2; o++)
+            for (int rule = 0; rule <= 1; rule++) {
+                const se_state *outer = o ? &wide : &src;
+                uint64_t da, db;
+                int ha, hb;
+                int ra = se_nested_digest(ws_fast, &cur, outer, rule, &da, &ha);
+                int rb = se_nested_digest(ws_twin, &cur, outer, rule, &db, &hb);
+                CHECK_MSG(ra == 0 && rb == 0 && da == db && ha == hb,
+                          "nested inner rule %d narrowed (round %d, %s outer grid): fast %d "
+                          "(%d hints), twin %d (%d)", rule, round + 1, o ? "wide" : "its",
+                          ra, ha, rb, hb);
+                narrow_compared++;
+            }
+        /* back to the outer grid (a kept result): the next round's losses
+         * are counted from it */
+        uint64_t da;
+        int ha;
+        CHECK(se_nested_digest(ws_fast, &cur, &src, 0, &da, &ha) == 0);
+    }
+}
+
+/* Every finder with a twin, on one position. */
 static void compare_all(const se_state *s)
 {
     {
@@ -232,6 +294,7 @@ static void compare_all(const se_state *s)
             inner_compared++;
             inner_found[rule] += ha;
         }
+        compare_nested_narrow(s);
     }
     compared++;
 }
@@ -456,6 +519,12 @@ int main(int argc, char **argv)
            "grids: %ld, usable hints: forcing chains & cycles %ld, multiple forcing chains %ld\n",
            nested_compared, inner_compared, inner_found[0], inner_found[1]);
     CHECK(inner_compared > 100 && inner_found[0] > 100 && inner_found[1] > 100);
+    printf("narrowed inner producers compared: %ld, made from a parent: forcing chains & cycles "
+           "%ld, multiple forcing chains %ld\n", narrow_compared, se_nested_narrowed(ws_fast, 0),
+           se_nested_narrowed(ws_fast, 1));
+    /* the test must be able to fail: results must have been narrowed */
+    CHECK(se_nested_narrowed(ws_fast, 0) > (SANITIZED ? 20 : 200) &&
+          se_nested_narrowed(ws_fast, 1) > (SANITIZED ? 20 : 200));
     printf("inner producers on reduced grids across outer grids: %ld, the outer grid changing "
            "the result: %ld\n", across_compared, across_moved);
     /* the test must be able to fail: the outer grid must matter */
