@@ -360,6 +360,15 @@ int se_nested_digest(se_chain_ws *ws, const se_state *cur, const se_state *src, 
  * forcing chains & cycles, 1 multiple forcing chains) this work area made
  * from a parent's (narrow_parent); -1 out of memory. */
 long se_nested_narrowed(se_chain_ws *ws, int kind);
+/* nested.c, for the tests: from now on each narrowed result's plan is
+ * checked against the exact plan of its grid (plan_pass, plan_multiple,
+ * made as without a parent): the narrowed one must want every search,
+ * cell and leave-one-out bit the exact one wants (it may want more).
+ * 0, or -1 out of memory. */
+int se_nested_verify_narrowing(se_chain_ws *ws);
+/* How many narrowed results broke that rule, and (*verified) how many
+ * were checked; -1 out of memory. */
+long se_nested_narrowing_violations(se_chain_ws *ws, long *verified);
 /* nested.c: a cell the collecting multiple forcing chains producer can
  * skip (none of its cell or region chains can give a hint). */
 int se_inner_skip_cell(const struct se_inner *in, int cell);

@@ -150,6 +150,9 @@ struct se_inner {
      * then a region's (house * 9 + digit) by place */
     uint16_t loo[LOO_UNITS];
     long narrowed[2]; /* results made under a parent, per kind (for the tests) */
+    /* se_nested_verify_narrowing: each narrowed plan against the exact one */
+    int verify;
+    long verified, violations;
 };
 
 void se_inner_free(struct se_inner *in)
@@ -1379,6 +1382,24 @@ int se_nested_plain(se_chain_ws *ws)
     return 0;
 }
 
+int se_nested_verify_narrowing(se_chain_ws *ws)
+{
+    struct se_inner *in = inner_get(ws);
+    if (!in)
+        return -1;
+    in->verify = 1;
+    return 0;
+}
+
+long se_nested_narrowing_violations(se_chain_ws *ws, long *verified)
+{
+    struct se_inner *in = inner_get(ws);
+    if (!in)
+        return -1;
+    *verified = in->verified;
+    return in->violations;
+}
+
 long se_nested_narrowed(se_chain_ws *ws, int kind)
 {
     struct se_inner *in = inner_get(ws);
@@ -1899,6 +1920,43 @@ static void narrow_cells(struct se_inner *in, const se_state *cur, const kept_re
     in->skip_valid = 1;
 }
 
+/* The tests' check of a narrowed result (se_nested_verify_narrowing):
+ * the exact plan of cur, made as without a parent, must want nothing the
+ * narrowed one left out: no search (kind 0), no cell, no leave-one-out
+ * bit (kind 1). The narrowed plan stays in place. */
+static void verify_narrowing(struct se_inner *in, const se_state *cur, int kind)
+{
+    in->verified++;
+    if (kind == 0) {
+        uint8_t narrowed[729];
+        memcpy(narrowed, in->plan, sizeof narrowed);
+        if (plan_pass(in, cur, 1, 1, 2) < 0)
+            return;
+        for (int k = 0; k < 729; k++)
+            if ((cur->cand[k / 9] >> (k % 9) & 1) && se_popcount(cur->cand[k / 9]) >= 2 &&
+                (in->plan[k] & ~narrowed[k]))
+                in->violations++;
+        memcpy(in->plan, narrowed, sizeof narrowed);
+        return;
+    }
+    uint8_t skip[81];
+    uint16_t loo[LOO_UNITS];
+    memcpy(skip, in->skip, sizeof skip);
+    memcpy(loo, in->loo, sizeof loo);
+    plan_multiple(in, cur);
+    if (in->skip_valid) {
+        for (int cell = 0; cell < 81; cell++)
+            if (se_popcount(cur->cand[cell]) >= 3 && !in->skip[cell] && skip[cell])
+                in->violations++;
+        for (int u = 0; u < LOO_UNITS; u++)
+            if (in->loo[u] & ~loo[u])
+                in->violations++;
+    }
+    memcpy(in->skip, skip, sizeof skip);
+    memcpy(in->loo, loo, sizeof loo);
+    in->skip_valid = 1;
+}
+
 /* The kept result of producer `kind` on cur, from either generation, or
  * made now; *gp: the generation it is in. NULL when the search failed. */
 static const kept_result *result_of(se_chain_ws *ws, struct se_inner *in, const se_state *cur,
@@ -1934,11 +1992,16 @@ static const kept_result *result_of(se_chain_ws *ws, struct se_inner *in, const 
         /* (the parent's entries are read before anything is kept) */
         got = static_chains(in, cur, parent ? parent_plan : NULL, parent ? parent->plan_count : 0,
                             ws->cancel);
+        if (parent && in->verify && got == 0)
+            verify_narrowing(in, cur, 0);
     } else {
-        if (kind == 1 && parent)
+        if (kind == 1 && parent) {
             narrow_cells(in, cur, parent, parent_plan);
-        else if (kind == 1)
+            if (in->verify)
+                verify_narrowing(in, cur, 1);
+        } else if (kind == 1) {
             plan_multiple(in, cur);
+        }
         if (kind == 1 && !in->skip_valid)
             for (int u = 0; u < LOO_UNITS; u++)
                 in->loo[u] = 0x1ff;

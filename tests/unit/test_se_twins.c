@@ -149,13 +149,15 @@ static void compare_dynamic_plus(const se_state *src, const se_state *cur)
  * do not. Each child against the plain search, under its outer grid and
  * under a wide one (every empty cell with all nine digits), which makes
  * every kept hint with units usable, so that a hint missed anywhere in
- * the kept result shows.
+ * the kept result shows. The grids of the rater's nested steps, lightly
+ * thinned as an outer propagation thins them, are where the multiple
+ * forcing chains' cells are mostly skipped (narrow_cells).
  */
 static long narrow_compared;
-static void compare_nested_narrow(const se_state *s)
+static void compare_nested_narrow(const se_state *s, int percent)
 {
     se_state src = *s, cur = *s, wide;
-    thin(&nested_rng, &cur, 10 + (int)sudoku_rng_below(&nested_rng, 50));
+    thin(&nested_rng, &cur, percent);
     for (int rule = 0; rule <= 1; rule++) {
         uint64_t da;
         int ha;
@@ -168,10 +170,31 @@ static void compare_nested_narrow(const se_state *s)
                 keys[n++] = c * 9 + se_lowest(m);
         if (n < 8)
             return;
-        for (int lose = 1 + (int)sudoku_rng_below(&nested_rng, 4); lose > 0; lose--) {
-            int k = keys[sudoku_rng_below(&nested_rng, (uint32_t)n)];
-            cur.cand[k / 9] &= (uint16_t)~(1u << (k % 9));
-            src.cand[k / 9] &= (uint16_t)~(1u << (k % 9));
+        /* mostly losses that leave no unit of two (the others only show
+         * that such a loss is not narrowed), none twice */
+        int fit = sudoku_rng_below(&nested_rng, 4) != 0, last = -1;
+        int together = sudoku_rng_below(&nested_rng, 3) == 0;
+        int big = sudoku_rng_below(&nested_rng, 2) == 0; /* from cells of four or more */
+        for (int lose = 1 + (int)sudoku_rng_below(&nested_rng, 4), tries = 0; lose > 0 && tries < 200;
+             tries++) {
+            int k = keys[sudoku_rng_below(&nested_rng, (uint32_t)n)], cell = k / 9, d = k % 9;
+            if (!(cur.cand[cell] >> d & 1))
+                continue;
+            /* now and then a second loss in a chain of the first: a cell
+             * or a region losing two */
+            if (last >= 0 && together && cell != last / 9 &&
+                !(d == last % 9 && se_replay_sees(cell, last / 9)))
+                continue;
+            int twos = se_popcount(cur.cand[cell]) == 3;
+            for (int t = 0; t < 3; t++)
+                twos += se_popcount(cur.pos[se_cell_house[cell][t]][d + 1]) == 3;
+            if ((fit && twos) || (big && se_popcount(cur.cand[cell]) < 4))
+                continue;
+            cur.cand[cell] &= (uint16_t)~(1u << d);
+            src.cand[cell] &= (uint16_t)~(1u << d);
+            se_replay_complete(&cur);
+            last = k;
+            lose--;
         }
         se_replay_complete(&cur);
         se_replay_complete(&src);
@@ -294,7 +317,8 @@ static void compare_all(const se_state *s)
             inner_compared++;
             inner_found[rule] += ha;
         }
-        compare_nested_narrow(s);
+        if (compared % (2 * nested_every) == 0)
+            compare_nested_narrow(s, 10 + (int)sudoku_rng_below(&nested_rng, 50));
     }
     compared++;
 }
@@ -437,6 +461,9 @@ int main(int argc, char **argv)
     if (!ws_fast || !ws_twin || !ws_dp[0] || !ws_dp[1] || se_nested_plain(ws_twin) < 0)
         return 1;
     se_dynamic_plus_plain(ws_twin); /* and every dry point asks the dynamic+ rules */
+    /* the narrowed plans checked against the exact ones as they are made */
+    if (se_nested_verify_narrowing(ws_fast) < 0)
+        return 1;
     for (int i = 0; i < puzzles; i++) {
         sudoku_grid g;
         random_unique_puzzle(&rng, 81, &g);
@@ -481,6 +508,20 @@ int main(int argc, char **argv)
             sudoku_grid g = check_grid(line);
             if (sudoku_se_rate(&g, &path, NULL) != SUDOKU_SE_OK)
                 continue;
+            /* the row's nested steps one after the other, as the rater
+             * runs them: the results of a step's reduced grids are the
+             * parents of the next step's, each narrowed plan checked
+             * against the exact one (se_nested_verify_narrowing) */
+            for (int i = 0; i < path.step_count; i++) {
+                int t = path.step[i].technique;
+                if (t < SE_NESTED_FC_CONTRADICTION || t > SE_NESTED_MFC_REGION)
+                    continue;
+                se_state st;
+                se_hint a;
+                se_replay_state_after(&g, &path, i, &st);
+                CHECK(se_find_forcing_chains(&st, &a, t <= SE_NESTED_FC_REGION ? 4 : 5, ws_fast,
+                                             NULL) == 1);
+            }
             int levels_met = 0;
             for (int i = 0; i < path.step_count && nested_compared < nested_max; i++) {
                 int t = path.step[i].technique;
@@ -501,6 +542,8 @@ int main(int argc, char **argv)
                     se_find_forcing_chains(&st, &a, kind, ws_fast, NULL);
                 }
                 se_replay_state_after(&g, &path, i, &st);
+                for (int n = 0; n < 12; n++)
+                    compare_nested_narrow(&st, 3 + (int)sudoku_rng_below(&nested_rng, 12));
                 int fa = se_find_forcing_chains(&st, &a, kind, ws_fast, NULL);
                 int fb = se_find_forcing_chains(&st, &b, kind, ws_twin, NULL);
                 int same = same_hint(fa, &a, fb, &b);
@@ -522,6 +565,10 @@ int main(int argc, char **argv)
     printf("narrowed inner producers compared: %ld, made from a parent: forcing chains & cycles "
            "%ld, multiple forcing chains %ld\n", narrow_compared, se_nested_narrowed(ws_fast, 0),
            se_nested_narrowed(ws_fast, 1));
+    long verified, violations = se_nested_narrowing_violations(ws_fast, &verified);
+    printf("narrowed plans checked against the exact plans: %ld, wanting less: %ld\n", verified,
+           violations);
+    CHECK(violations == 0);
     /* the test must be able to fail: results must have been narrowed */
     CHECK(se_nested_narrowed(ws_fast, 0) > (SANITIZED ? 20 : 200) &&
           se_nested_narrowed(ws_fast, 1) > (SANITIZED ? 20 : 200));
