@@ -54,6 +54,7 @@
 #define OFF_WORDS ((729 + 63) / 64) /* a set of "off" nodes */
 #define MAX_LOST 4
 #define LOO_UNITS (81 + 27 * 9)
+#define KEY_WORDS ((1458 + 63) / 64) /* a set of keys, "off"s and "on"s */
 
 typedef struct inner_hint {
     double difficulty;
@@ -149,6 +150,10 @@ struct se_inner {
      * something in common (narrow_cells): a cell's chain by digit (81),
      * then a region's (house * 9 + digit) by place */
     uint16_t loo[LOO_UNITS];
+    /* kind 0: the keys of the components of the cycle searches planned
+     * (cycles), kept for the grids narrowed from this one */
+    uint64_t cycle_keys[KEY_WORDS];
+    int cycle_keys_known;
     long narrowed[2]; /* results made under a parent, per kind (for the tests) */
     /* se_nested_verify_narrowing: each narrowed plan against the exact one */
     int verify;
@@ -557,11 +562,12 @@ static uint32_t mark_ancestors(se_chain_ws *ws, int32_t p)
 }
 
 /* Is key k's node in component comp of the plan's graph (comp < 0: no
- * graph, every node is)? */
+ * graph; then, with the component keys of a parent grid, is it among
+ * them; without, every node is)? */
 static inline int in_component(const struct se_inner *in, int k, int comp)
 {
     if (comp < 0)
-        return 1;
+        return comp == -1 || (in->cycle_keys[k >> 6] >> (k & 63) & 1);
     int v = in->node_of[k];
     return v >= 0 && in->reach.seen[v] == in->reach.gen && in->reach.comp[v] == comp;
 }
@@ -573,6 +579,9 @@ static inline int in_component(const struct se_inner *in, int k, int comp)
  * they are met only from one another (a node met from outside would
  * itself reach source through them): so the others are not made at all,
  * and the component's nodes come in the same order with the same parents.
+ * Any set of nodes holding the component does as well (a node outside
+ * the component is never an ancestor of one inside): a narrowed grid
+ * (narrow_parent) uses its parent's components, which hold its own.
  */
 static void cycles(search *q, int source, int y, int x)
 {
@@ -584,6 +593,8 @@ static void cycles(search *q, int source, int y, int x)
         if (in->reach.seen[v] != in->reach.gen)
             return; /* (the plan lets no such search through) */
         comp = in->reach.comp[v];
+    } else if (in->cycle_keys_known && !in->plain) {
+        comp = -2; /* a parent's components: a superset of source's */
     }
     ws->nnode = ws->nextra = 0;
     se_pset *to_on = &ws->tmp_on;
@@ -1355,7 +1366,8 @@ static void plan_multiple(struct se_inner *in, const se_state *cur)
         in->skip[cell] = (uint8_t)!any;
     }
     /* every region of three places or more: one place lost, it may come
-     * to be met from a cell that can search it */
+     * to be met from a cell that can search it (one of three digits or
+     * more: cells never gain digits) */
     for (int house = 0; house < 27; house++)
         for (int d = 0; d < 9; d++) {
             unsigned places = cur->pos[house][d + 1];
@@ -1363,12 +1375,15 @@ static void plan_multiple(struct se_inner *in, const se_state *cur)
             *loo = 0;
             if (se_popcount(places) < 3)
                 continue;
-            int keys[9], ids[9], nkeys = 0;
+            int keys[9], ids[9], nkeys = 0, searchable = 0;
             for (unsigned m = places; m; m &= m - 1) {
+                int cell = se_house_cell[house][se_lowest(m)];
+                searchable |= se_popcount(cur->cand[cell]) > 2;
                 ids[nkeys] = se_lowest(m);
-                keys[nkeys++] = se_house_cell[house][se_lowest(m)] * 9 + d;
+                keys[nkeys++] = cell * 9 + d;
             }
-            *loo = (uint16_t)leave_one_out(in, keys, ids, nkeys, words);
+            if (searchable)
+                *loo = (uint16_t)leave_one_out(in, keys, ids, nkeys, words);
         }
     in->skip_valid = 1;
 }
@@ -1411,14 +1426,38 @@ int se_inner_skip_cell(const struct se_inner *in, int cell)
     return in->skip_valid && in->skip[cell];
 }
 
+/* The keys of the components the planned cycle searches start in. */
+static void keep_cycle_keys(struct se_inner *in, const se_state *cur)
+{
+    const se_reach *r = &in->reach;
+    uint8_t taken[SE_REACH_MAX_NODES];
+    memset(taken, 0, (size_t)r->ncomp);
+    memset(in->cycle_keys, 0, sizeof in->cycle_keys);
+    for (int cell = 0; cell < 81; cell++)
+        for (unsigned m = cur->cand[cell]; m; m &= m - 1) {
+            int k = cell * 9 + se_lowest(m), v = in->node_of[k + 729];
+            if (!(in->plan[k] & 1) || r->seen[v] != r->gen || taken[r->comp[v]])
+                continue;
+            int c = r->comp[v];
+            taken[c] = 1;
+            for (int i = r->comp_first[c]; i < r->comp_first[c + 1]; i++) {
+                int key = in->key_of[r->member[i]];
+                in->cycle_keys[key >> 6] |= 1ull << (key & 63);
+            }
+        }
+    in->cycle_keys_known = 1;
+}
+
 /* The forcing chains & cycles producer on the reduced grid: every hint.
  * With a parent (narrow_parent), the searches its plan left, instead of
  * planning. */
 static int static_chains(struct se_inner *in, const se_state *cur, const uint16_t *parent_plan,
-                         int parent_count, const sudoku_cancel *cancel)
+                         int parent_count, const uint16_t *parent_keys,
+                         const sudoku_cancel *cancel)
 {
     search q = { in, in->ws, cur };
     prepare(in, cur);
+    in->cycle_keys_known = 0;
     /* The X and Y passes' graphs are parts of the XY pass's (their links
      * are among its links): what cannot be found with both links cannot
      * be found with one kind. So the XY pass's plan serves all three (a
@@ -1432,8 +1471,14 @@ static int static_chains(struct se_inner *in, const se_state *cur, const uint16_
             if (cur->cand[k / 9] >> (k % 9) & 1)
                 in->plan[k] = (uint8_t)(parent_plan[i] >> 10);
         }
+        if (parent_keys) {
+            memcpy(in->cycle_keys, parent_keys, sizeof in->cycle_keys);
+            in->cycle_keys_known = 1;
+        }
     } else {
         in->xy_graph = plan_pass(in, cur, 1, 1, 2) == 0;
+        if (in->xy_graph)
+            keep_cycle_keys(in, cur);
     }
     /* the candidates with a search to run, in cell and digit order (most
      * have none), each with its cell's size: two, or more */
@@ -1529,6 +1574,7 @@ typedef struct kept_result {
      * plan_first), kind 1 the cells not skipped */
     int plan_first, plan_count;
     uint64_t open[2];
+    int has_cycle_keys; /* kind 0: KEY_WORDS words after the plan */
 } kept_result;
 
 typedef struct kept_generation {
@@ -1635,7 +1681,9 @@ static kept_result *keep(struct se_inner *in, kept_generation *g, const se_state
     }
     e->plan_first = g->nkey;
     e->plan_count = kind == 0 ? in->nplan_list : kind == 1 ? LOO_UNITS : 0;
-    if (!generation_room(g, 0, e->plan_count)) {
+    e->has_cycle_keys = kind == 0 && in->cycle_keys_known;
+    int words16 = e->has_cycle_keys ? KEY_WORDS * 4 : 0;
+    if (!generation_room(g, 0, e->plan_count + words16)) {
         g->nhint = e->hint_first;
         g->nkey = nkey_before;
         return NULL;
@@ -1643,6 +1691,10 @@ static kept_result *keep(struct se_inner *in, kept_generation *g, const se_state
     memcpy(&g->key[g->nkey], kind == 0 ? in->plan_list : in->loo,
            sizeof(uint16_t) * (size_t)e->plan_count);
     g->nkey += e->plan_count;
+    if (words16) {
+        memcpy(&g->key[g->nkey], in->cycle_keys, sizeof in->cycle_keys);
+        g->nkey += words16;
+    }
     e->open[0] = in->open[0];
     e->open[1] = in->open[1];
     g->slot[at] = ++g->nentry;
@@ -1654,7 +1706,8 @@ static kept_result *keep(struct se_inner *in, kept_generation *g, const se_state
 static const kept_result *promote(kept_generation *g, const kept_generation *old,
                                   const kept_result *e, unsigned at)
 {
-    int nkey = e->plan_count;
+    int extra = e->plan_count + (e->has_cycle_keys ? KEY_WORDS * 4 : 0);
+    int nkey = extra;
     for (int i = 0; i < e->hint_count; i++)
         nkey += old->hint[e->hint_first + i].unit_count + old->hint[e->hint_first + i].elim_count;
     if (!generation_room(g, e->hint_count, nkey))
@@ -1673,8 +1726,8 @@ static const kept_result *promote(kept_generation *g, const kept_generation *old
         g->nkey += count;
     }
     n->plan_first = g->nkey;
-    memcpy(&g->key[g->nkey], &old->key[e->plan_first], sizeof(uint16_t) * (size_t)e->plan_count);
-    g->nkey += e->plan_count;
+    memcpy(&g->key[g->nkey], &old->key[e->plan_first], sizeof(uint16_t) * (size_t)extra);
+    g->nkey += extra;
     g->slot[at] = ++g->nentry;
     return n;
 }
@@ -1991,6 +2044,7 @@ static const kept_result *result_of(se_chain_ws *ws, struct se_inner *in, const 
     if (kind == 0) {
         /* (the parent's entries are read before anything is kept) */
         got = static_chains(in, cur, parent ? parent_plan : NULL, parent ? parent->plan_count : 0,
+                            parent && parent->has_cycle_keys ? parent_plan + parent->plan_count : NULL,
                             ws->cancel);
         if (parent && in->verify && got == 0)
             verify_narrowing(in, cur, 0);
