@@ -42,7 +42,10 @@
  * multiple forcing chains skip the cells whose chains can have nothing in
  * common (plan_multiple); each producer's hints are kept per reduced
  * grid, across outer grids, their rule parents read again under each
- * (inner_result, replay); the implication lists are made on demand.
+ * (inner_result, replay); a reduced grid that is one already searched
+ * less a few candidates (the step before's, less that step's
+ * eliminations) starts from that one's plan instead of planning
+ * (narrow_parent); the implication lists are made on demand.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -1552,7 +1555,8 @@ static int static_chains(struct se_inner *in, const se_state *cur, const uint16_
 /* A step keeps ~1,000 results of a few hints each (an 11.x rating: at
  * most ~5,000 hints and ~30,000 keys in 4,096 results), so a generation
  * holds some steps; one producer's result (at most MAX_HINTS hints, their
- * units and eliminations at most MAX_KEYS keys) always fits an empty one. */
+ * units and eliminations at most MAX_KEYS keys) always fits an empty one,
+ * its plan for narrowing too when there is room (keep). */
 #define CACHE_SLOTS (1 << 14)
 #define CACHE_ENTRIES (CACHE_SLOTS / 2)
 #define CACHE_HINTS MAX_HINTS
@@ -1575,6 +1579,7 @@ typedef struct kept_result {
     int plan_first, plan_count;
     uint64_t open[2];
     int has_cycle_keys; /* kind 0: KEY_WORDS words after the plan */
+    int narrowable;     /* 0: kept without these (no room) */
 } kept_result;
 
 typedef struct kept_generation {
@@ -1682,11 +1687,16 @@ static kept_result *keep(struct se_inner *in, kept_generation *g, const se_state
     e->plan_first = g->nkey;
     e->plan_count = kind == 0 ? in->nplan_list : kind == 1 ? LOO_UNITS : 0;
     e->has_cycle_keys = kind == 0 && in->cycle_keys_known;
+    e->narrowable = 1;
     int words16 = e->has_cycle_keys ? KEY_WORDS * 4 : 0;
     if (!generation_room(g, 0, e->plan_count + words16)) {
-        g->nhint = e->hint_first;
-        g->nkey = nkey_before;
-        return NULL;
+        if (g->nentry > 0) { /* a fresh generation takes it all */
+            g->nhint = e->hint_first;
+            g->nkey = nkey_before;
+            return NULL;
+        }
+        /* the hints alone fill an empty one: kept for replay only */
+        e->narrowable = e->plan_count = e->has_cycle_keys = words16 = 0;
     }
     memcpy(&g->key[g->nkey], kind == 0 ? in->plan_list : in->loo,
            sizeof(uint16_t) * (size_t)e->plan_count);
@@ -1915,7 +1925,7 @@ static const kept_result *narrow_parent(struct se_inner *in, const se_state *cur
         for (int young = 1; young >= 0; young--) {
             const kept_generation *g = &c->gen[young ? c->young : !c->young];
             const kept_result *e = cache_find(g, &parent, kind, hash, &at);
-            if (e) {
+            if (e && e->narrowable) {
                 in->parent_lost = set;
                 *plan = &g->key[e->plan_first];
                 return e;
@@ -1983,12 +1993,11 @@ static void verify_narrowing(struct se_inner *in, const se_state *cur, int kind)
     if (kind == 0) {
         uint8_t narrowed[729];
         memcpy(narrowed, in->plan, sizeof narrowed);
-        if (plan_pass(in, cur, 1, 1, 2) < 0)
-            return;
-        for (int k = 0; k < 729; k++)
-            if ((cur->cand[k / 9] >> (k % 9) & 1) && se_popcount(cur->cand[k / 9]) >= 2 &&
-                (in->plan[k] & ~narrowed[k]))
-                in->violations++;
+        if (plan_pass(in, cur, 1, 1, 2) == 0)
+            for (int k = 0; k < 729; k++)
+                if ((cur->cand[k / 9] >> (k % 9) & 1) && se_popcount(cur->cand[k / 9]) >= 2 &&
+                    (in->plan[k] & ~narrowed[k]))
+                    in->violations++;
         memcpy(in->plan, narrowed, sizeof narrowed);
         return;
     }
