@@ -1451,42 +1451,76 @@ static void keep_cycle_keys(struct se_inner *in, const se_state *cur)
     in->cycle_keys_known = 1;
 }
 
-/* The forcing chains & cycles producer on the reduced grid: every hint.
+/* Are the lost candidates (in->parent_lost) outside the parent's
+ * component keys, both their "off" and their "on"? */
+static int lost_outside(const struct se_inner *in, const uint16_t *keys16)
+{
+    uint64_t keys[KEY_WORDS];
+    memcpy(keys, keys16, sizeof keys);
+    for (int i = 0; i < in->nlost; i++) {
+        int k = in->lost[i], on = k + 729;
+        if ((in->parent_lost >> i & 1) &&
+            ((keys[k >> 6] >> (k & 63) & 1) || (keys[on >> 6] >> (on & 63) & 1)))
+            return 0;
+    }
+    return 1;
+}
+
+/*
+ * The forcing chains & cycles producer on the reduced grid: every hint.
  * With a parent (narrow_parent), the searches its plan left, instead of
- * planning. */
+ * planning, less the cycle searches that found nothing there when the
+ * lost candidates lie outside the parent's components: a cycle search
+ * only meets its start's component, which then is the same here (a path
+ * between two of its nodes never leaves it), with the same links, so it
+ * finds the same cycles, with no more eliminations.
+ * Each search planned is kept for the grids narrowed from this one: a
+ * forcing chain only if the XY pass's search (the widest graph) met its
+ * negation (it then cannot be reached there either), a cycle with whether
+ * it found anything (bit 13).
+ */
 static int static_chains(struct se_inner *in, const se_state *cur, const uint16_t *parent_plan,
                          int parent_count, const uint16_t *parent_keys,
                          const sudoku_cancel *cancel)
 {
     search q = { in, in->ws, cur };
-    prepare(in, cur);
     in->cycle_keys_known = 0;
+    /* planned[k]: the searches wanted (plan bits); in->plan[k]: those run */
+    uint8_t planned[729];
     /* The X and Y passes' graphs are parts of the XY pass's (their links
      * are among its links): what cannot be found with both links cannot
      * be found with one kind. So the XY pass's plan serves all three (a
      * search it lets through that finds nothing changes nothing). */
     if (in->plain) {
+        prepare(in, cur);
         memset(in->plan, 7, sizeof in->plan);
+        memset(planned, 7, sizeof planned);
     } else if (parent_plan) {
         memset(in->plan, 0, sizeof in->plan);
+        memset(planned, 0, sizeof planned);
+        int quiet = parent_keys && lost_outside(in, parent_keys);
         for (int i = 0; i < parent_count; i++) {
-            int k = parent_plan[i] & 1023;
-            if (cur->cand[k / 9] >> (k % 9) & 1)
-                in->plan[k] = (uint8_t)(parent_plan[i] >> 10);
+            int k = parent_plan[i] & 1023, bits = parent_plan[i] >> 10 & 7;
+            if (!(cur->cand[k / 9] >> (k % 9) & 1))
+                continue;
+            planned[k] = (uint8_t)bits;
+            in->plan[k] = (uint8_t)(quiet && !(parent_plan[i] >> 13 & 1) ? bits & ~1 : bits);
         }
         if (parent_keys) {
             memcpy(in->cycle_keys, parent_keys, sizeof in->cycle_keys);
             in->cycle_keys_known = 1;
         }
     } else {
+        prepare(in, cur);
         in->xy_graph = plan_pass(in, cur, 1, 1, 2) == 0;
         if (in->xy_graph)
             keep_cycle_keys(in, cur);
+        memcpy(planned, in->plan, sizeof planned);
     }
     /* the candidates with a search to run, in cell and digit order (most
      * have none), each with its cell's size: two, or more */
     uint16_t todo[729];
-    uint8_t two[729], left[729];
+    uint8_t two[729], outcome[729];
     int ntodo = 0;
     for (int cell = 0; cell < 81; cell++) {
         int size = se_popcount(cur->cand[cell]);
@@ -1496,13 +1530,15 @@ static int static_chains(struct se_inner *in, const se_state *cur, const uint16_
             int k = cell * 9 + se_lowest(m);
             if (in->plan[k]) {
                 two[ntodo] = size == 2;
-                left[ntodo] = in->plan[k];
+                outcome[ntodo] = in->plan[k] & 6;
                 todo[ntodo++] = (uint16_t)k;
             }
         }
     }
+    if (ntodo && !in->prepared)
+        prepare(in, cur);
     static const int pass_y[3] = { 0, 1, 1 }, pass_x[3] = { 1, 0, 1 };
-    for (int pass = 0; pass < 3; pass++) {
+    for (int pass = 0; pass < 3 && ntodo; pass++) {
         int y = pass_y[pass], x = pass_x[pass];
         if (sudoku_cancelled(cancel)) /* a pass takes some microseconds */
             return -1;
@@ -1511,23 +1547,35 @@ static int static_chains(struct se_inner *in, const se_state *cur, const uint16_
                 continue; /* Y links only: cells of two */
             int k = todo[i];
             uint8_t plan = in->plan[k];
-            if (plan & 1)
+            if (plan & 1) {
+                int before = in->nhint;
                 cycles(&q, k + 729, y, x);
-            /* a forcing chain the XY pass's search (the widest graph)
-             * does not close cannot close on a grid reduced from this
-             * one without new links (narrow_parent): left out there */
+                outcome[i] |= (uint8_t)(in->nhint != before);
+            }
             if (x && (plan & 2) && !forcing_chain(&q, k + 729, y) && pass == 2)
-                left[i] &= (uint8_t)~2;
+                outcome[i] &= (uint8_t)~2;
             if (x && (plan & 4) && !forcing_chain(&q, k, y) && pass == 2)
-                left[i] &= (uint8_t)~4;
+                outcome[i] &= (uint8_t)~4;
             if (in->overflow || in->ws->overflow)
                 return -1;
         }
     }
+    /* the plan kept: each search wanted, a forcing chain while it may
+     * still close, a cycle with whether it found something */
     in->nplan_list = 0;
-    for (int i = 0; i < ntodo; i++)
-        if (left[i])
-            in->plan_list[in->nplan_list++] = (uint16_t)(todo[i] | left[i] << 10);
+    for (int i = 0; i < ntodo; i++) {
+        int k = todo[i], cycle = planned[k] & 1;
+        if (cycle || outcome[i] & 6)
+            in->plan_list[in->nplan_list++] =
+                (uint16_t)(k | (cycle | (outcome[i] & 6)) << 10 | (outcome[i] & 1) << 13);
+        planned[k] = 0;
+    }
+    for (int cell = 0; cell < 81 && !in->plain; cell++)
+        for (unsigned m = cur->cand[cell]; m && se_popcount(cur->cand[cell]) >= 2; m &= m - 1) {
+            int k = cell * 9 + se_lowest(m);
+            if (planned[k] & 1) /* a cycle search not run: it found nothing */
+                in->plan_list[in->nplan_list++] = (uint16_t)(k | 1 << 10);
+        }
     return 0;
 }
 
@@ -1985,14 +2033,18 @@ static void narrow_cells(struct se_inner *in, const se_state *cur, const kept_re
 
 /* The tests' check of a narrowed result (se_nested_verify_narrowing):
  * the exact plan of cur, made as without a parent, must want nothing the
- * narrowed one left out: no search (kind 0), no cell, no leave-one-out
- * bit (kind 1). The narrowed plan stays in place. */
+ * narrowed one left out: no search kept for the children (kind 0), no
+ * cell, no leave-one-out bit (kind 1). The narrowed plan stays in place. */
 static void verify_narrowing(struct se_inner *in, const se_state *cur, int kind)
 {
     in->verified++;
     if (kind == 0) {
-        uint8_t narrowed[729];
-        memcpy(narrowed, in->plan, sizeof narrowed);
+        uint8_t narrowed[729]; /* the searches kept for the children */
+        memset(narrowed, 0, sizeof narrowed);
+        for (int i = 0; i < in->nplan_list; i++)
+            narrowed[in->plan_list[i] & 1023] = (uint8_t)(in->plan_list[i] >> 10 & 7);
+        if (!in->prepared)
+            prepare(in, cur);
         if (plan_pass(in, cur, 1, 1, 2) == 0)
             for (int k = 0; k < 729; k++)
                 if ((cur->cand[k / 9] >> (k % 9) & 1) && se_popcount(cur->cand[k / 9]) >= 2 &&
