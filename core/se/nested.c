@@ -1368,9 +1368,11 @@ static void plan_multiple(struct se_inner *in, const se_state *cur)
         }
         in->skip[cell] = (uint8_t)!any;
     }
-    /* every region of three places or more: one place lost, it may come
-     * to be met from a cell that can search it (one of three digits or
-     * more: cells never gain digits) */
+    /* every region of three places or more: one place lost, the others
+     * are met from the first of them, or the second when the first is
+     * lost. Where both are cells that search anyway (skipped cells stay
+     * skipped, and open ones open) or cannot search (two digits or fewer:
+     * cells never gain digits), it makes no difference. */
     for (int house = 0; house < 27; house++)
         for (int d = 0; d < 9; d++) {
             unsigned places = cur->pos[house][d + 1];
@@ -1378,14 +1380,15 @@ static void plan_multiple(struct se_inner *in, const se_state *cur)
             *loo = 0;
             if (se_popcount(places) < 3)
                 continue;
-            int keys[9], ids[9], nkeys = 0, searchable = 0;
+            int keys[9], ids[9], nkeys = 0, matters = 0;
             for (unsigned m = places; m; m &= m - 1) {
                 int cell = se_house_cell[house][se_lowest(m)];
-                searchable |= se_popcount(cur->cand[cell]) > 2;
+                if (nkeys < 2)
+                    matters |= in->skip[cell] && se_popcount(cur->cand[cell]) > 2;
                 ids[nkeys] = se_lowest(m);
                 keys[nkeys++] = cell * 9 + d;
             }
-            if (searchable)
+            if (matters)
                 *loo = (uint16_t)leave_one_out(in, keys, ids, nkeys, words);
         }
     in->skip_valid = 1;
@@ -2062,9 +2065,21 @@ static void verify_narrowing(struct se_inner *in, const se_state *cur, int kind)
         for (int cell = 0; cell < 81; cell++)
             if (se_popcount(cur->cand[cell]) >= 3 && !in->skip[cell] && skip[cell])
                 in->violations++;
-        for (int u = 0; u < LOO_UNITS; u++)
-            if (in->loo[u] & ~loo[u])
+        /* a leave-one-out bit matters where the chain would be met from
+         * a skipped cell that can search (plan_multiple) */
+        for (int cell = 0; cell < 81; cell++)
+            if (skip[cell] && (in->loo[cell] & ~loo[cell]))
                 in->violations++;
+        for (int house = 0; house < 27; house++)
+            for (int d = 0; d < 9; d++) {
+                int u = 81 + house * 9 + d, met = 0, n = 0;
+                for (unsigned m = cur->pos[house][d + 1]; m && n < 2; m &= m - 1, n++) {
+                    int cell = se_house_cell[house][se_lowest(m)];
+                    met |= skip[cell] && se_popcount(cur->cand[cell]) > 2;
+                }
+                if (met && (in->loo[u] & ~loo[u]))
+                    in->violations++;
+            }
     }
     memcpy(in->skip, skip, sizeof skip);
     memcpy(in->loo, loo, sizeof loo);
