@@ -1923,7 +1923,9 @@ static int emit(se_chain_ws *ws, const struct se_inner *in, se_pset *to_off, int
  *   digits' reached sets only shrank) unless its chains changed: the
  *   cell of a lost candidate (fewer digits to agree on) and the first
  *   place left of a lost digit in each of its houses (that region chain
- *   has fewer places, and may now be met from this cell).
+ *   has fewer places, and may now be met from this cell), each only if
+ *   the chain's leave-one-out mask, kept with the parent, says the
+ *   members left may agree (narrow_cells).
  * A parent is looked for among the grids that differ by some of the
  * candidates the outer grid lost since the last one, most first.
  */

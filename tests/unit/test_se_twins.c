@@ -227,6 +227,51 @@ static void compare_nested_narrow(const se_state *s, int percent)
     }
 }
 
+/*
+ * The multiple forcing chains' narrowing where it is rarest: a cell of
+ * five digits or more that loses two at once, or one and then another
+ * (a chain narrowed twice), on a grid of the rater's lightly thinned.
+ * Only the narrowed plans are checked (against the exact ones, by
+ * se_nested_verify_narrowing in ws_narrow), which is cheap enough to try
+ * every such cell.
+ */
+static long probes;
+static void probe_narrowing(const se_state *s)
+{
+    se_state cur = *s;
+    thin(&nested_rng, &cur, 3 + (int)sudoku_rng_below(&nested_rng, 12));
+    uint64_t digest;
+    int hints;
+    for (int cell = 0; cell < 81; cell++) {
+        unsigned cand = cur.cand[cell];
+        if (se_popcount(cand) < 5)
+            continue;
+        /* two of its digits at random */
+        int digits[9], n = 0;
+        for (unsigned m = cand; m; m &= m - 1)
+            digits[n++] = se_lowest(m);
+        int i1 = (int)sudoku_rng_below(&nested_rng, (uint32_t)n);
+        int i2 = (i1 + 1 + (int)sudoku_rng_below(&nested_rng, (uint32_t)n - 1)) % n;
+        int d1 = digits[i1], d2 = digits[i2];
+        for (int at_once = 0; at_once < 2; at_once++) {
+            /* the parent, under its outer grid */
+            se_state src = *s, child = cur;
+            CHECK(se_nested_digest(ws_narrow, &cur, &src, 1, &digest, &hints) == 0);
+            for (int step = 0; step < 2; step++) {
+                int d = step ? d2 : d1;
+                child.cand[cell] &= (uint16_t)~(1u << d);
+                src.cand[cell] &= (uint16_t)~(1u << d);
+                if (at_once && step == 0)
+                    continue; /* both lost in one step */
+                se_replay_complete(&child);
+                se_replay_complete(&src);
+                CHECK(se_nested_digest(ws_narrow, &child, &src, 1, &digest, &hints) == 0);
+                probes++;
+            }
+        }
+    }
+}
+
 /* Every finder with a twin, on one position. */
 static void compare_all(const se_state *s)
 {
@@ -526,6 +571,7 @@ int main(int argc, char **argv)
                 CHECK(se_find_forcing_chains(&st, &a, t <= SE_NESTED_FC_REGION ? 4 : 5, ws_fast,
                                              NULL) == 1);
                 compare_nested_narrow(&st, 3 + (int)sudoku_rng_below(&nested_rng, 12));
+                probe_narrowing(&st);
             }
             int levels_met = 0;
             for (int i = 0; i < path.step_count && nested_compared < nested_max; i++) {
@@ -571,6 +617,7 @@ int main(int argc, char **argv)
            "%ld, multiple forcing chains %ld (the rater's sequence: %ld, %ld)\n", narrow_compared,
            se_nested_narrowed(ws_narrow, 0), se_nested_narrowed(ws_narrow, 1),
            se_nested_narrowed(ws_fast, 0), se_nested_narrowed(ws_fast, 1));
+    printf("narrowing probes of cells losing two digits: %ld\n", probes);
     long verified, violations = se_nested_narrowing_violations(ws_fast, &verified);
     long verified_n, violations_n = se_nested_narrowing_violations(ws_narrow, &verified_n);
     printf("narrowed plans checked against the exact plans: %ld in the rater's sequence, %ld in "
