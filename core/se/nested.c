@@ -1996,21 +1996,15 @@ static void narrow_cells(struct se_inner *in, const se_state *cur, const kept_re
 {
     uint64_t open[2] = { parent->open[0], parent->open[1] };
     memcpy(in->loo, loo, sizeof in->loo);
-    uint8_t losses[LOO_UNITS];
-    for (int pass = 0; pass < 2; pass++) {
-        if (pass == 1)
-            memset(losses, 0, sizeof losses);
-        for (int i = 0; i < in->nlost; i++) {
-            if (!(in->parent_lost >> i & 1))
-                continue;
-            int cell = in->lost[i] / 9, d = in->lost[i] % 9;
-            if (pass == 1) { /* count the losses per chain */
-                losses[cell]++;
-                for (int t = 0; t < 3; t++)
-                    losses[81 + se_cell_house[cell][t] * 9 + d]++;
-                continue;
-            }
-        }
+    uint8_t losses[LOO_UNITS]; /* per chain, how many members it lost */
+    memset(losses, 0, sizeof losses);
+    for (int i = 0; i < in->nlost; i++) {
+        if (!(in->parent_lost >> i & 1))
+            continue;
+        int cell = in->lost[i] / 9, d = in->lost[i] % 9;
+        losses[cell]++;
+        for (int t = 0; t < 3; t++)
+            losses[81 + se_cell_house[cell][t] * 9 + d]++;
     }
     for (int i = 0; i < in->nlost; i++) {
         if (!(in->parent_lost >> i & 1))
