@@ -48,6 +48,8 @@ typedef struct collect {
      * rule parents are such removals, so where none can be found the
      * rules are not tried (they would find nothing usable) */
     uint16_t gone[27];
+    /* per house, its places (bit i: cell i) whose cell lost a candidate */
+    uint16_t lost_cells[27];
 } collect;
 
 static void parent_add(collect *k, int cell, int d)
@@ -74,26 +76,57 @@ static void eliminate(collect *k, int cell, int d)
     k->added++;
 }
 
+/* Where a house's places of a digit (two or more) lie all in the cells
+ * it shares with one crossing house: that house's index j among the
+ * crossing ones (se_crossing order), else -1. Places 3j .. 3j + 2 are
+ * the cells a box shares with its j-th row, and those a line shares with
+ * its j-th box; places j, j + 3, j + 6 those a box shares with its j-th
+ * column. */
+static inline int triplet_of_rows(unsigned pos)
+{
+    unsigned hit = (pos & 0x007u ? 1u : 0u) | (pos & 0x038u ? 2u : 0u) | (pos & 0x1c0u ? 4u : 0u);
+    return se_at_most_one_bit(pos) || !se_one_bit(hit) ? -1 : se_lowest(hit);
+}
+
+static inline int triplet_of_cols(unsigned pos)
+{
+    unsigned hit = (pos | pos >> 3 | pos >> 6) & 7u;
+    return se_at_most_one_bit(pos) || !se_one_bit(hit) ? -1 : se_lowest(hit);
+}
+
 static const int locking_types[4][2] = {
     { SE_BOX(0), SE_COL(0) }, { SE_BOX(0), SE_ROW(0) },
     { SE_COL(0), SE_BOX(0) }, { SE_ROW(0), SE_BOX(0) },
 };
 
+/* The reference's order is house A, crossing house B, digit; a digit's
+ * places in A lie in at most one B, so each digit with a removal in A is
+ * looked at once and the hits are then taken in that order. */
 static void locking(collect *k, const se_state *cur, const se_state *src)
 {
     for (int p = 0; p < 4; p++) {
         int ta = locking_types[p][0], tb = locking_types[p][1];
+        int by_cols = ta == SE_BOX(0) && tb == SE_COL(0);
         for (int a = ta; a < ta + 9; a++) {
             if (!k->gone[a])
                 continue; /* no removal of A to rest on */
+            unsigned hits[3] = { 0, 0, 0 }; /* per crossing house, digits */
+            for (unsigned dm = k->gone[a]; dm; dm &= dm - 1) {
+                unsigned pos = cur->pos[a][se_lowest(dm) + 1];
+                int j = by_cols ? triplet_of_cols(pos) : triplet_of_rows(pos);
+                if (j >= 0)
+                    hits[j] |= dm & -dm;
+            }
             for (int jb = 0; jb < 3; jb++) {
+                if (!hits[jb])
+                    continue;
                 int b = se_crossing[a][tb / 9][jb];
                 unsigned part = se_house_in[a][b];
-                for (unsigned dm = k->gone[a]; dm; dm &= dm - 1) {
+                for (unsigned dm = hits[jb]; dm; dm &= dm - 1) {
                     int d = se_lowest(dm) + 1;
                     unsigned pos = cur->pos[a][d];
-                    if (se_at_most_one_bit(pos) || (pos & ~part))
-                        continue;
+                    if (pos & ~part)
+                        continue; /* cannot be: the triplet is B's */
                     unsigned removed = src->pos[a][d] & ~pos & ~part;
                     unsigned elim = cur->pos[b][d] & ~se_house_in[b][a];
                     if (!removed || !elim)
@@ -114,39 +147,66 @@ static void locking(collect *k, const se_state *cur, const se_state *src)
 
 static const int set_types[3] = { SE_BOX(0), SE_COL(0), SE_ROW(0) };
 
+/* Pairs found out of order, taken in the reference's: subsets of two in
+ * increasing bit-mask order, that is by the higher member, then the
+ * lower. A pair is kept as hi * 16 + lo (members 0..8). */
+static void pairs_sort(uint8_t *pair, int n)
+{
+    for (int i = 1; i < n; i++) {
+        uint8_t x = pair[i];
+        int j = i;
+        for (; j > 0 && pair[j - 1] > x; j--)
+            pair[j] = pair[j - 1];
+        pair[j] = x;
+    }
+}
+
 static void hidden_pairs(collect *k, const se_state *cur, const se_state *src)
 {
     for (int t = 0; t < 3; t++)
         for (int h = set_types[t]; h < set_types[t] + 9; h++) {
             if (cur->empty[h] <= 4 || !k->gone[h])
                 continue;
-            unsigned two = 0; /* digits with exactly two places */
-            for (int d = 1; d <= 9; d++)
-                if (se_popcount(cur->pos[h][d]) == 2)
-                    two |= 1u << (d - 1);
-            /* the parents are removed places of the pair's digits */
-            if (!(two & k->gone[h]))
-                continue;
-            se_subset_walk w;
-            for (unsigned set = se_subset_first(&w, two, 2); set; set = se_subset_next(&w)) {
-                int d1 = se_lowest(set) + 1, d2 = se_lowest(set & (set - 1)) + 1;
-                unsigned cells = cur->pos[h][d1];
-                if (cur->pos[h][d2] != cells)
+            /* the parents are removed places of the pair's digits, so one
+             * of them lost a place here: pair each such digit left with
+             * two places with a digit on the same two cells */
+            const uint16_t *pos = cur->pos[h];
+            uint8_t pair[36];
+            int npair = 0;
+            for (unsigned dm = k->gone[h]; dm; dm &= dm - 1) {
+                int d1 = se_lowest(dm) + 1;
+                unsigned cells = pos[d1];
+                if (!cells || !se_one_bit(cells & (cells - 1)))
                     continue;
-                const uint8_t *hc = se_house_cell[h];
+                for (int d2 = 1; d2 <= 9; d2++) {
+                    if (d2 == d1 || pos[d2] != cells)
+                        continue;
+                    if (d2 < d1 && (k->gone[h] >> (d2 - 1) & 1))
+                        continue; /* met from d2 already */
+                    int lo = d1 < d2 ? d1 - 1 : d2 - 1, hi = d1 < d2 ? d2 - 1 : d1 - 1;
+                    pair[npair++] = (uint8_t)(hi * 16 + lo);
+                }
+            }
+            if (!npair)
+                continue;
+            pairs_sort(pair, npair);
+            const uint8_t *hc = se_house_cell[h];
+            for (int i = 0; i < npair; i++) {
+                int d1 = (pair[i] & 15) + 1, d2 = (pair[i] >> 4) + 1;
+                unsigned set = 1u << (d1 - 1) | 1u << (d2 - 1), cells = pos[d1];
                 int worth = 0;
                 for (unsigned m = cells; m; m &= m - 1)
                     worth |= cur->cand[hc[se_lowest(m)]] & ~set;
                 if (!worth)
                     continue;
                 k->nparent = 0;
-                for (int i = 0; i < 9; i++) {
-                    if (cells >> i & 1)
+                for (int c = 0; c < 9; c++) {
+                    if (cells >> c & 1)
                         continue;
-                    if (src->pos[h][d1] >> i & 1)
-                        parent_add(k, hc[i], d1 - 1);
-                    if (src->pos[h][d2] >> i & 1)
-                        parent_add(k, hc[i], d2 - 1);
+                    if (src->pos[h][d1] >> c & 1)
+                        parent_add(k, hc[c], d1 - 1);
+                    if (src->pos[h][d2] >> c & 1)
+                        parent_add(k, hc[c], d2 - 1);
                 }
                 if (!k->nparent)
                     continue;
@@ -164,20 +224,34 @@ static void naked_pairs(collect *k, const se_state *cur, const se_state *src)
 {
     for (int t = 0; t < 3; t++)
         for (int h = set_types[t]; h < set_types[t] + 9; h++) {
-            /* the parents are digits the pair's cells lost */
-            if (cur->empty[h] < 4 || !k->gone[h])
+            if (cur->empty[h] < 4 || !k->lost_cells[h])
                 continue;
+            /* the parents are digits the pair's cells lost, so one of them
+             * lost some: pair each such cell left with two candidates with
+             * a cell holding the same two */
             const uint8_t *hc = se_house_cell[h];
-            unsigned pairs = 0; /* cells with exactly two candidates */
-            for (int i = 0; i < 9; i++)
-                if (se_popcount(cur->cand[hc[i]]) == 2)
-                    pairs |= 1u << i;
-            se_subset_walk w;
-            for (unsigned set = se_subset_first(&w, pairs, 2); set; set = se_subset_next(&w)) {
-                int c1 = hc[se_lowest(set)], c2 = hc[se_lowest(set & (set - 1))];
-                unsigned digits = cur->cand[c1];
-                if (cur->cand[c2] != digits)
+            uint8_t pair[36];
+            int npair = 0;
+            for (unsigned cm = k->lost_cells[h]; cm; cm &= cm - 1) {
+                int i = se_lowest(cm);
+                unsigned digits = cur->cand[hc[i]];
+                if (!digits || !se_one_bit(digits & (digits - 1)))
                     continue;
+                for (int j = 0; j < 9; j++) {
+                    if (j == i || cur->cand[hc[j]] != digits)
+                        continue;
+                    if (j < i && (k->lost_cells[h] >> j & 1))
+                        continue; /* met from cell j already */
+                    pair[npair++] = (uint8_t)(i < j ? j * 16 + i : i * 16 + j);
+                }
+            }
+            if (!npair)
+                continue;
+            pairs_sort(pair, npair);
+            for (int p = 0; p < npair; p++) {
+                unsigned set = 1u << (pair[p] & 15) | 1u << (pair[p] >> 4);
+                int c1 = hc[pair[p] & 15], c2 = hc[pair[p] >> 4];
+                unsigned digits = cur->cand[c1];
                 unsigned elsewhere = 0;
                 for (unsigned m = digits; m; m &= m - 1)
                     elsewhere |= cur->pos[h][se_lowest(m) + 1];
@@ -201,56 +275,66 @@ static void naked_pairs(collect *k, const se_state *cur, const se_state *src)
         }
 }
 
-static void x_wings(collect *k, const se_state *cur, const se_state *src)
+/* open: the digits placed at most five times (the reference's fisherman
+ * leaves the others alone). */
+static void x_wings(collect *k, const se_state *cur, const se_state *src, unsigned open)
 {
-    int placed[10] = { 0 };
-    for (int c = 0; c < 81; c++)
-        placed[cur->value[c]]++;
-    unsigned open = 0; /* digits placed at most five times */
-    for (int d = 1; d <= 9; d++)
-        if (placed[d] + 4 <= 9)
-            open |= 1u << (d - 1);
-    /* per line, the open digits with exactly two places: the base lines
-     * of an X-wing are two lines where its digit has the same two places
-     * (at least two places each, two in all) */
-    uint16_t two[27] = { 0 };
-    for (int line = SE_ROW(0); line < SE_ROW(0) + 18; line++)
-        for (unsigned dm = open; dm; dm &= dm - 1) {
-            unsigned places = cur->pos[line][se_lowest(dm) + 1];
-            if (places && se_one_bit(places & (places - 1)))
-                two[line] |= (uint16_t)(dm & -dm);
-        }
     static const int line_types[2][2] = { { SE_COL(0), SE_ROW(0) }, { SE_ROW(0), SE_COL(0) } };
     for (int p = 0; p < 2; p++) {
         int base = line_types[p][0], cover = line_types[p][1];
-        for (int pair = 0; pair < se_subset_count[2]; pair++) {
-            unsigned lines = se_subsets[2][pair];
-            int l1 = base + se_lowest(lines), l2 = base + se_lowest(lines & (lines - 1));
-            /* the parents are removed places in the base lines */
-            unsigned dm = (k->gone[l1] | k->gone[l2]) & two[l1] & two[l2];
+        /* the parents are removed places in the base lines, so one of
+         * them lost a place of the digit: pair each such line where the
+         * digit has two places left with a line where it has the same
+         * two. Found as (lines, digit), taken in the reference's order:
+         * line pairs in subset order, then digits. */
+        uint16_t wing[9 * 36];
+        int nwing = 0;
+        for (int i = 0; i < 9; i++) {
+            unsigned dm = k->gone[base + i] & open;
             for (; dm; dm &= dm - 1) {
                 int d = se_lowest(dm) + 1;
-                unsigned p1 = cur->pos[l1][d], p2 = cur->pos[l2][d];
-                if (p1 != p2)
+                unsigned places = cur->pos[base + i][d];
+                if (!places || !se_one_bit(places & (places - 1)))
                     continue;
-                unsigned covers = p1 | p2, elim_any = 0;
-                for (unsigned m = covers; m; m &= m - 1)
-                    elim_any |= cur->pos[cover + se_lowest(m)][d] & ~lines;
-                if (!elim_any)
-                    continue;
-                k->nparent = 0;
-                for (unsigned r = src->pos[l1][d] & ~p1 & ~covers; r; r &= r - 1)
-                    parent_add(k, se_house_cell[l1][se_lowest(r)], d - 1);
-                for (unsigned r = src->pos[l2][d] & ~p2 & ~covers; r; r &= r - 1)
-                    parent_add(k, se_house_cell[l2][se_lowest(r)], d - 1);
-                if (!k->nparent)
-                    continue;
-                k->used = 1;
-                for (unsigned m = covers; m; m &= m - 1) {
-                    int line = cover + se_lowest(m);
-                    for (unsigned e = cur->pos[line][d] & ~lines; e; e &= e - 1)
-                        eliminate(k, se_house_cell[line][se_lowest(e)], d - 1);
+                for (int j = 0; j < 9; j++) {
+                    if (j == i || cur->pos[base + j][d] != places)
+                        continue;
+                    if (j < i && (k->gone[base + j] >> (d - 1) & 1))
+                        continue; /* met from line j already */
+                    int pair = i < j ? j * 16 + i : i * 16 + j;
+                    wing[nwing++] = (uint16_t)(pair * 16 + d);
                 }
+            }
+        }
+        for (int i = 1; i < nwing; i++) { /* few: insertion */
+            uint16_t x = wing[i];
+            int j = i;
+            for (; j > 0 && wing[j - 1] > x; j--)
+                wing[j] = wing[j - 1];
+            wing[j] = x;
+        }
+        for (int w = 0; w < nwing; w++) {
+            int d = wing[w] & 15, pair = wing[w] >> 4;
+            unsigned lines = 1u << (pair & 15) | 1u << (pair >> 4);
+            int l1 = base + (pair & 15), l2 = base + (pair >> 4);
+            unsigned p1 = cur->pos[l1][d], p2 = cur->pos[l2][d];
+            unsigned covers = p1 | p2, elim_any = 0;
+            for (unsigned m = covers; m; m &= m - 1)
+                elim_any |= cur->pos[cover + se_lowest(m)][d] & ~lines;
+            if (!elim_any)
+                continue;
+            k->nparent = 0;
+            for (unsigned r = src->pos[l1][d] & ~p1 & ~covers; r; r &= r - 1)
+                parent_add(k, se_house_cell[l1][se_lowest(r)], d - 1);
+            for (unsigned r = src->pos[l2][d] & ~p2 & ~covers; r; r &= r - 1)
+                parent_add(k, se_house_cell[l2][se_lowest(r)], d - 1);
+            if (!k->nparent)
+                continue;
+            k->used = 1;
+            for (unsigned m = covers; m; m &= m - 1) {
+                int line = cover + se_lowest(m);
+                for (unsigned e = cur->pos[line][d] & ~lines; e; e &= e - 1)
+                    eliminate(k, se_house_cell[line][se_lowest(e)], d - 1);
             }
         }
     }
@@ -275,6 +359,7 @@ static void x_wings(collect *k, const se_state *cur, const se_state *src)
 
 struct se_dry_memo {
     uint16_t src[81]; /* the outer grid the entries are for */
+    unsigned open;    /* its digits placed at most five times (x_wings) */
     int valid, n, nlog;
     int32_t slot[DRY_SLOTS]; /* entry + 1, 0 empty */
     uint16_t cand[DRY_ENTRIES][81];
@@ -284,6 +369,20 @@ struct se_dry_memo {
     int32_t first[DRY_ENTRIES], len[DRY_ENTRIES];
     uint16_t log[DRY_LOG];
 };
+
+/* The digits placed at most five times: the reference's fisherman leaves
+ * the others alone. A chain's reduced grids keep the outer grid's values. */
+static unsigned open_digits(const se_state *g)
+{
+    int placed[10] = { 0 };
+    for (int c = 0; c < 81; c++)
+        placed[g->value[c]]++;
+    unsigned open = 0;
+    for (int d = 1; d <= 9; d++)
+        if (placed[d] + 4 <= 9)
+            open |= 1u << (d - 1);
+    return open;
+}
 
 static void dry_clear(struct se_dry_memo *m)
 {
@@ -302,6 +401,7 @@ static int dry_find(se_chain_ws *ws, const se_state *cur, const se_state *src, u
         return -1;
     if (!m->valid || memcmp(m->src, src->cand, sizeof m->src)) {
         memcpy(m->src, src->cand, sizeof m->src);
+        m->open = open_digits(src);
         dry_clear(m);
         m->valid = 1;
     }
@@ -397,10 +497,11 @@ int se_dynamic_plus_offs(se_chain_ws *ws, const se_state *cur, const se_state *s
     for (int c = 0; c < 81; c++) {
         unsigned lost = src->cand[c] & ~cur->cand[c];
         if (lost) {
-            const uint8_t *hs = se_cell_house[c];
-            k.gone[hs[0]] |= (uint16_t)lost;
-            k.gone[hs[1]] |= (uint16_t)lost;
-            k.gone[hs[2]] |= (uint16_t)lost;
+            const uint8_t *hs = se_cell_house[c], *at = se_cell_place[c];
+            for (int t = 0; t < 3; t++) {
+                k.gone[hs[t]] |= (uint16_t)lost;
+                k.lost_cells[hs[t]] |= (uint16_t)(1u << at[t]);
+            }
         }
     }
     locking(&k, cur, src);
@@ -409,7 +510,7 @@ int se_dynamic_plus_offs(se_chain_ws *ws, const se_state *cur, const se_state *s
     if (!k.used)
         naked_pairs(&k, cur, src);
     if (!k.used)
-        x_wings(&k, cur, src);
+        x_wings(&k, cur, src, known < 0 ? open_digits(cur) : ws->dry->open);
     if (known == 0 && !ws->overflow)
         dry_keep(ws, cur, at, k.used, queue + before, *tail - before);
     if (!k.used && level >= 2)

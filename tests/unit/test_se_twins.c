@@ -51,6 +51,78 @@ static void thin(sudoku_rng *rng, se_state *s, int percent)
     se_replay_complete(s);
 }
 
+/* Removes digit d (bits of places of house h) from those cells, each
+ * keeping a candidate. */
+static void remove_places(se_state *s, int h, int d, unsigned places)
+{
+    for (; places; places &= places - 1) {
+        int c = se_house_cell[h][se_lowest(places)];
+        if (s->cand[c] & ~(1u << (d - 1)))
+            s->cand[c] &= (uint16_t)~(1u << (d - 1));
+    }
+}
+
+/* Two of the bits of x (two or more), at random. */
+static unsigned keep_two(sudoku_rng *rng, unsigned x)
+{
+    while (se_popcount(x) > 2) {
+        unsigned m = x;
+        for (uint32_t k = sudoku_rng_below(rng, (uint32_t)se_popcount(x)); k; k--)
+            m &= m - 1;
+        x &= ~(m & -m);
+    }
+    return x;
+}
+
+/*
+ * Plants patterns the dynamic+ rules look for, resting on removals (an
+ * outer chain's, as the rules see them): a digit's places in two lines
+ * cut down to the same two (X-wing), in a box to one row or column
+ * (pointing), two digits' places in a house to the same two cells
+ * (hidden pair), two cells' candidates to the same two digits (naked
+ * pair). Several at once, so that the order in which one rule takes its
+ * hints is tested too. only: that kind of pattern (0..3), -1 any.
+ */
+static void plant(sudoku_rng *rng, se_state *s, int patterns, int only)
+{
+    for (int i = 0; i < patterns; i++) {
+        int kind = only >= 0 ? only : (int)sudoku_rng_below(rng, 4);
+        int d = 1 + (int)sudoku_rng_below(rng, 9);
+        if (kind == 0) { /* X-wing */
+            int base = sudoku_rng_below(rng, 2) ? SE_ROW(0) : SE_COL(0);
+            int l1 = base + (int)sudoku_rng_below(rng, 9), l2 = base + (int)sudoku_rng_below(rng, 9);
+            unsigned both = s->pos[l1][d] & s->pos[l2][d];
+            if (l1 == l2 || se_popcount(both) < 2)
+                continue;
+            both = keep_two(rng, both);
+            remove_places(s, l1, d, s->pos[l1][d] & ~both);
+            remove_places(s, l2, d, s->pos[l2][d] & ~both);
+        } else if (kind == 1) { /* pointing: a box's places in one line */
+            int box = (int)sudoku_rng_below(rng, 9), j = (int)sudoku_rng_below(rng, 3);
+            unsigned keep = sudoku_rng_below(rng, 2) ? 7u << (3 * j) : 0x49u << j;
+            remove_places(s, box, d, s->pos[box][d] & ~keep);
+        } else if (kind == 2) { /* hidden pair */
+            int h = (int)sudoku_rng_below(rng, 27), d2 = 1 + (int)sudoku_rng_below(rng, 9);
+            unsigned both = s->pos[h][d] & s->pos[h][d2];
+            if (d2 == d || se_popcount(both) < 2)
+                continue;
+            both = keep_two(rng, both);
+            remove_places(s, h, d, s->pos[h][d] & ~both);
+            remove_places(s, h, d2, s->pos[h][d2] & ~both);
+        } else { /* naked pair */
+            int h = (int)sudoku_rng_below(rng, 27);
+            int c1 = se_house_cell[h][sudoku_rng_below(rng, 9)];
+            int c2 = se_house_cell[h][sudoku_rng_below(rng, 9)];
+            unsigned both = s->cand[c1] & s->cand[c2];
+            if (c1 == c2 || se_popcount(both) < 2)
+                continue;
+            both = keep_two(rng, both);
+            s->cand[c1] = s->cand[c2] = (uint16_t)both;
+        }
+        se_replay_complete(s);
+    }
+}
+
 static int same_hint(int found_a, const se_hint *a, int found_b, const se_hint *b)
 {
     if (found_a != found_b)
@@ -280,6 +352,16 @@ static void compare_all(const se_state *s)
         se_state cur = *s;
         thin(&dp_rng, &cur, 1 + (int)sudoku_rng_below(&dp_rng, 40));
         compare_dynamic_plus(s, &cur);
+        /* patterns planted, several at once, on the position and on a
+         * few removals */
+        for (int round = 0; round < 4; round++) {
+            cur = *s;
+            if (round & 1)
+                thin(&dp_rng, &cur, 1 + (int)sudoku_rng_below(&dp_rng, 10));
+            /* X-wings alone too: they are the last rule asked */
+            plant(&dp_rng, &cur, 1 + (int)sudoku_rng_below(&dp_rng, 8), round < 2 ? -1 : 0);
+            compare_dynamic_plus(s, &cur);
+        }
     }
     se_hint a, b;
     for (int degree = 2; degree <= 3; degree++) {
