@@ -483,24 +483,47 @@ void se_dynamic_plus_plain(se_chain_ws *ws)
 }
 
 int se_dynamic_plus_offs(se_chain_ws *ws, const se_state *cur, const se_state *src,
-                         se_pset *to_off, int32_t *queue, int *tail, int level)
+                         se_pset *to_off, int32_t *queue, int *tail, int level, int *since)
 {
+    int from = *since;
+    *since = -1;
     unsigned at = 0;
     int known = dry_find(ws, cur, src, &at);
     if (known > 0) {
         if (ws->dry->used[known - 1])
             return dry_replay(ws, known - 1, to_off, queue, tail);
+        *since = *tail; /* quiet: what is queued from here on is new */
         return level >= 2 ? se_nested_offs(ws, cur, src, to_off, queue, tail, level) : 0;
     }
     int before = *tail;
     collect k = { .ws = ws, .to_off = to_off, .queue = queue, .tail = tail };
-    for (int c = 0; c < 81; c++) {
-        unsigned lost = src->cand[c] & ~cur->cand[c];
-        if (lost) {
+    /* Where a hint can rest (the rules' seeds). Every hint has rule
+     * parents, removals in its house or base lines, so the houses that
+     * lost a candidate. And when the last dry point of this chain was
+     * quiet (no rule had a usable hint; the grid has only shrunk since),
+     * a hint here that was not one there has a house or line whose
+     * places of its digits, or a pair cell whose candidates, changed
+     * since: the others' places and parents are the same and their
+     * eliminations fewer. So then the seeds are the removals since, the
+     * "off"s processed from queue[from] on (all are, at a dry point). */
+    if (from >= 0 && known == 0) {
+        for (int i = from; i < before; i++) {
+            int key = ws->node[queue[i]].key, c = SE_KEY_CELL(key);
             const uint8_t *hs = se_cell_house[c], *at = se_cell_place[c];
             for (int t = 0; t < 3; t++) {
-                k.gone[hs[t]] |= (uint16_t)lost;
+                k.gone[hs[t]] |= (uint16_t)(1u << SE_KEY_DIGIT(key));
                 k.lost_cells[hs[t]] |= (uint16_t)(1u << at[t]);
+            }
+        }
+    } else {
+        for (int c = 0; c < 81; c++) {
+            unsigned lost = src->cand[c] & ~cur->cand[c];
+            if (lost) {
+                const uint8_t *hs = se_cell_house[c], *at = se_cell_place[c];
+                for (int t = 0; t < 3; t++) {
+                    k.gone[hs[t]] |= (uint16_t)lost;
+                    k.lost_cells[hs[t]] |= (uint16_t)(1u << at[t]);
+                }
             }
         }
     }
@@ -513,7 +536,10 @@ int se_dynamic_plus_offs(se_chain_ws *ws, const se_state *cur, const se_state *s
         x_wings(&k, cur, src, known < 0 ? open_digits(cur) : ws->dry->open);
     if (known == 0 && !ws->overflow)
         dry_keep(ws, cur, at, k.used, queue + before, *tail - before);
-    if (!k.used && level >= 2)
-        return se_nested_offs(ws, cur, src, to_off, queue, tail, level);
+    if (!k.used) {
+        *since = before;
+        if (level >= 2)
+            return se_nested_offs(ws, cur, src, to_off, queue, tail, level);
+    }
     return ws->overflow ? -1 : k.added;
 }

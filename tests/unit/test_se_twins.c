@@ -166,8 +166,9 @@ static void compare_dynamic_plus(const se_state *src, const se_state *cur)
         none_ready = 1;
     }
     int none_tail = 0;
-    CHECK(se_dynamic_plus_offs(ws_dp[0], cur, cur, &none, queue[0], &none_tail, 1) == 0 &&
-          none_tail == 0);
+    int since = -1;
+    CHECK(se_dynamic_plus_offs(ws_dp[0], cur, cur, &none, queue[0], &none_tail, 1, &since) == 0 &&
+          none_tail == 0 && since == 0);
     /* the fast rules twice: the second time from what they remembered */
     int first_r = 0, first_tail = 0;
     uint16_t first_keys[1458];
@@ -183,8 +184,9 @@ static void compare_dynamic_plus(const se_state *src, const se_state *cur)
                 int key = SE_KEY(0, c, se_lowest(m));
                 se_pset_add(&to_off[w], key, se_node_new(ws, key, -1));
             }
+        since = -1;
         r[w] = w ? twin_dynamic_plus_offs(ws, cur, src, &to_off[w], queue[w], &tail[w])
-                 : se_dynamic_plus_offs(ws, cur, src, &to_off[w], queue[w], &tail[w], 1);
+                 : se_dynamic_plus_offs(ws, cur, src, &to_off[w], queue[w], &tail[w], 1, &since);
         if (pass == 0) {
             first_r = r[0];
             first_tail = tail[0];
@@ -209,6 +211,70 @@ static void compare_dynamic_plus(const se_state *src, const se_state *cur)
     CHECK_MSG(same, "dynamic+ rules: fast %d (%d new), plain %d (%d new)", r[0], tail[0], r[1], tail[1]);
     dp_compared++;
     dp_fired += r[0] > 0;
+}
+
+/*
+ * The rules at a chain's next dry point after a quiet one (nothing
+ * usable), looking only at the removals since: src reduced to cur1 (the
+ * quiet one; else nothing to compare), then further to cur2. The
+ * removals are queued as the chain processed them; the new "off"s at
+ * cur2, their order and parents against the plain rules on all removals.
+ */
+static long dps_compared, dps_fired;
+
+/* Queues src's candidates missing in `to` that are not already "off". */
+static void queue_removals(se_chain_ws *ws, const se_state *src, const se_state *to,
+                           se_pset *to_off, int32_t *queue, int *tail)
+{
+    for (int c = 0; c < 81; c++)
+        for (unsigned m = src->cand[c] & ~to->cand[c]; m; m &= m - 1) {
+            int key = SE_KEY(0, c, se_lowest(m));
+            if (to_off->at[key] >= 0)
+                continue;
+            int32_t node = se_node_new(ws, key, -1);
+            se_pset_add(to_off, key, node);
+            queue[(*tail)++] = node;
+        }
+}
+
+static void compare_dynamic_plus_since(const se_state *src, const se_state *cur1,
+                                       const se_state *cur2)
+{
+    static se_pset to_off[2];
+    static int32_t queue[2][1458];
+    int tail[2], r[2], start[2];
+    for (int w = 0; w < 2; w++) {
+        se_chain_ws *ws = ws_dp[w];
+        ws->nnode = ws->nextra = ws->nnested = 0;
+        ws->overflow = 0;
+        se_pset_init(&to_off[w]);
+        tail[w] = 0;
+        queue_removals(ws, src, cur1, &to_off[w], queue[w], &tail[w]);
+        int since = -1;
+        if (w == 0 &&
+            (se_dynamic_plus_offs(ws, cur1, src, &to_off[0], queue[0], &tail[0], 1, &since) != 0 ||
+             since != tail[0]))
+            return; /* cur1 not quiet: no such next dry point */
+        start[w] = tail[w];
+        queue_removals(ws, src, cur2, &to_off[w], queue[w], &tail[w]);
+        int new_from = tail[w];
+        r[w] = w ? twin_dynamic_plus_offs(ws, cur2, src, &to_off[w], queue[w], &tail[w])
+                 : se_dynamic_plus_offs(ws, cur2, src, &to_off[w], queue[w], &tail[w], 1, &since);
+        start[w] = new_from;
+    }
+    int same = r[0] == r[1] && tail[0] == tail[1] && start[0] == start[1] &&
+               ws_dp[0]->nnode == ws_dp[1]->nnode;
+    for (int i = start[0]; same && i < tail[0]; i++) {
+        const se_node *a = &ws_dp[0]->node[queue[0][i]], *b = &ws_dp[1]->node[queue[1][i]];
+        same = queue[0][i] == queue[1][i] && a->key == b->key && a->parent == b->parent &&
+               a->extra_count == b->extra_count &&
+               memcmp(&ws_dp[0]->extra[a->extra_first], &ws_dp[1]->extra[b->extra_first],
+                      sizeof(int32_t) * a->extra_count) == 0;
+    }
+    CHECK_MSG(same, "dynamic+ rules after a quiet dry point: fast %d (%d new), plain %d (%d new)",
+              r[0], tail[0], r[1], tail[1]);
+    dps_compared++;
+    dps_fired += r[0] > 0;
 }
 
 /*
@@ -361,6 +427,14 @@ static void compare_all(const se_state *s)
             /* X-wings alone too: they are the last rule asked */
             plant(&dp_rng, &cur, 1 + (int)sudoku_rng_below(&dp_rng, 8), round < 2 ? -1 : 0);
             compare_dynamic_plus(s, &cur);
+        }
+        /* a quiet dry point (a few removals), then patterns planted */
+        for (int round = 0; round < 2; round++) {
+            se_state cur1 = *s;
+            thin(&dp_rng, &cur1, 1 + (int)sudoku_rng_below(&dp_rng, 6));
+            cur = cur1;
+            plant(&dp_rng, &cur, 1 + (int)sudoku_rng_below(&dp_rng, 6), round ? 0 : -1);
+            compare_dynamic_plus_since(s, &cur1, &cur);
         }
     }
     se_hint a, b;
@@ -731,6 +805,9 @@ int main(int argc, char **argv)
     CHECK(found_fc[0] > 10 && found_fc[1] > 10 && found_fc[2] > 10 && found_fc[3] > 10 && found_fc[4] > 0);
     printf("dynamic+ rules at reduced grids: %ld compared, %ld with new \"off\"s\n", dp_compared, dp_fired);
     CHECK(dp_compared > 100 && dp_fired > 10);
+    printf("dynamic+ rules after a quiet dry point: %ld compared, %ld with new \"off\"s\n",
+           dps_compared, dps_fired);
+    CHECK(dps_compared > 100 && dps_fired > 10);
     se_chain_ws_free(ws_fast);
     se_chain_ws_free(ws_narrow);
     se_chain_ws_free(ws_twin);
