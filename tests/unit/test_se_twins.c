@@ -74,6 +74,18 @@ static unsigned keep_two(sudoku_rng *rng, unsigned x)
     return x;
 }
 
+/* Digit d1's places in house h1 and d2's in h2 (two different ones) cut
+ * down to the same two places of the two houses, when they share two. */
+static void confine_to_two(sudoku_rng *rng, se_state *s, int h1, int d1, int h2, int d2)
+{
+    unsigned both = s->pos[h1][d1] & s->pos[h2][d2];
+    if ((h1 == h2 && d1 == d2) || se_popcount(both) < 2)
+        return;
+    both = keep_two(rng, both);
+    remove_places(s, h1, d1, s->pos[h1][d1] & ~both);
+    remove_places(s, h2, d2, s->pos[h2][d2] & ~both);
+}
+
 /*
  * Plants patterns the dynamic+ rules look for, resting on removals (an
  * outer chain's, as the rules see them): a digit's places in two lines
@@ -91,24 +103,14 @@ static void plant(sudoku_rng *rng, se_state *s, int patterns, int only)
         if (kind == 0) { /* X-wing */
             int base = sudoku_rng_below(rng, 2) ? SE_ROW(0) : SE_COL(0);
             int l1 = base + (int)sudoku_rng_below(rng, 9), l2 = base + (int)sudoku_rng_below(rng, 9);
-            unsigned both = s->pos[l1][d] & s->pos[l2][d];
-            if (l1 == l2 || se_popcount(both) < 2)
-                continue;
-            both = keep_two(rng, both);
-            remove_places(s, l1, d, s->pos[l1][d] & ~both);
-            remove_places(s, l2, d, s->pos[l2][d] & ~both);
+            confine_to_two(rng, s, l1, d, l2, d);
         } else if (kind == 1) { /* pointing: a box's places in one line */
             int box = (int)sudoku_rng_below(rng, 9), j = (int)sudoku_rng_below(rng, 3);
             unsigned keep = sudoku_rng_below(rng, 2) ? 7u << (3 * j) : 0x49u << j;
             remove_places(s, box, d, s->pos[box][d] & ~keep);
         } else if (kind == 2) { /* hidden pair */
             int h = (int)sudoku_rng_below(rng, 27), d2 = 1 + (int)sudoku_rng_below(rng, 9);
-            unsigned both = s->pos[h][d] & s->pos[h][d2];
-            if (d2 == d || se_popcount(both) < 2)
-                continue;
-            both = keep_two(rng, both);
-            remove_places(s, h, d, s->pos[h][d] & ~both);
-            remove_places(s, h, d2, s->pos[h][d2] & ~both);
+            confine_to_two(rng, s, h, d, h, d2);
         } else { /* naked pair */
             int h = (int)sudoku_rng_below(rng, 27);
             int c1 = se_house_cell[h][sudoku_rng_below(rng, 9)];
