@@ -375,6 +375,14 @@ long se_nested_narrowing_violations(se_chain_ws *ws, long *verified);
 /* nested.c: a cell the collecting multiple forcing chains producer can
  * skip (none of its cell or region chains can give a hint). */
 int se_inner_skip_cell(const struct se_inner *in, int cell);
+/* ... and of a cell it does not skip, the chains that can give a hint:
+ * bit 3 * digit + house type (0 box, 1 row, 2 column) for the region
+ * chain of that digit's places in that house, met from this cell (its
+ * first place), SE_CELL_CHAIN for the cell's own chain; all bits when
+ * not known. A chain whose members' reached sets have nothing in common
+ * gives nothing, so its propagations need not be made. */
+#define SE_CELL_CHAIN (1u << 27)
+uint32_t se_inner_chains(const struct se_inner *in, int cell);
 /* Every hint of a forcing chains producer (kind as below) on grid s,
  * recorded in `collect`, in the reference's order of discovery. 0, or -1
  * when a pool ran out or the search was cancelled. */

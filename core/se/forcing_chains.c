@@ -239,11 +239,15 @@ static void offer_common(search *q, se_pset *const *sets, int n, int sort_key, i
     }
 }
 
+/* wanted: bit t, the chain of the cell's house of type t (box, row,
+ * column) is worth making. */
 static void regions(search *q, int cell, int d, int multiple, int dynamic, se_pset *on_on,
-                    se_pset *on_off)
+                    se_pset *on_off, unsigned wanted)
 {
     se_chain_ws *ws = q->ws;
     for (int t = 0; t < 3; t++) {
+        if (!(wanted >> t & 1))
+            continue;
         int house = se_cell_house[cell][t];
         const uint8_t *hc = se_house_cell[house];
         unsigned places = se_positions(q->s, house, d + 1);
@@ -319,21 +323,30 @@ static int run(const se_state *s, int kind, se_chain_ws *ws, const sudoku_cancel
             continue;
         if (round_start(ws, cancel))
             return -1;
+        /* the chains the collecting multiple forcing chains can skip
+         * (se_inner_chains): a digit none of the cell's wanted chains
+         * uses is not propagated (the cell's propagations make no hint
+         * themselves in that producer) */
+        uint32_t wanted = collect ? se_inner_chains(collect, cell) : ~0u;
+        int cell_chain = (wanted & SE_CELL_CHAIN) != 0;
         se_pset *ons[9], *offs[9];
         int n = 0;
         for (unsigned m = s->cand[cell]; m; m &= m - 1) {
             int d = se_lowest(m);
+            unsigned region_wanted = wanted >> (3 * d) & 7;
+            if (!cell_chain && !region_wanted)
+                continue;
             int dbl = size >= 3 && !nishio && dynamic;
             ons[n] = &ws->value_on[n];
             offs[n] = &ws->value_off[n];
             binary(&q, cell, d, nishio, dynamic, dbl, ons[n], offs[n]);
             if (!nishio)
-                regions(&q, cell, d, multiple, dynamic, ons[n], offs[n]);
+                regions(&q, cell, d, multiple, dynamic, ons[n], offs[n], region_wanted);
             n++;
             if (ws->overflow)
                 return -1; /* out of room or cancelled (ws->cancelled) */
         }
-        if (!nishio && (size == 2 || (multiple && size > 2))) {
+        if (cell_chain && !nishio && (size == 2 || (multiple && size > 2))) {
             offer_common(&q, ons, n, 5, q.technique[2]);
             offer_common(&q, offs, n, 5, q.technique[2]);
         }

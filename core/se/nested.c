@@ -126,6 +126,11 @@ struct se_inner {
     uint32_t own_gen[729];
     uint8_t skip[81];
     int skip_valid;
+    /* per cell not skipped, its chains that can give a hint (when
+     * chains_valid): bit 3 * digit + house type (0 box, 1 row, 2 column)
+     * a region chain met from it, SE_CELL_CHAIN its cell chain */
+    uint32_t chains[81];
+    int chains_valid;
     /* the kept hints by their eliminations' hash: open addressing */
     uint32_t table_mark[2 * MAX_HINTS], table_now;
     int table_hint[2 * MAX_HINTS];
@@ -149,6 +154,7 @@ struct se_inner {
     uint16_t plan_list[729];
     int nplan_list;
     uint64_t open[2];
+    uint32_t open_chains[81]; /* kind 1: an open cell's chains (se_inner_chains) */
     /* kind 1: per chain, which one member left out may leave the others
      * something in common (narrow_cells): a cell's chain by digit (81),
      * then a region's (house * 9 + digit) by place */
@@ -1318,6 +1324,7 @@ static unsigned leave_one_out(struct se_inner *in, const int *keys, const int *i
 static void plan_multiple(struct se_inner *in, const se_state *cur)
 {
     in->skip_valid = 0;
+    in->chains_valid = 0;
     if (in->plain)
         return;
     if (!in->prepared)
@@ -1359,20 +1366,26 @@ static void plan_multiple(struct se_inner *in, const se_state *cur)
         any = common_reach(in, keys, nkeys, words);
         if (nkeys > 3)
             in->loo[cell] = any ? 0x1ff : (uint16_t)leave_one_out(in, keys, ids, nkeys, words);
-        for (uint32_t m = regions[cell]; m && !any; m &= m - 1) {
+        uint32_t chains = any ? SE_CELL_CHAIN : 0;
+        /* every region chain of a cell that searches is asked, so that
+         * the search makes only the chains that can give something */
+        for (uint32_t m = regions[cell]; m; m &= m - 1) {
             int bit = se_lowest(m), d = bit / 3, house = se_cell_house[cell][bit % 3];
             nkeys = 0;
             for (unsigned places = cur->pos[house][d + 1]; places; places &= places - 1)
                 keys[nkeys++] = se_house_cell[house][se_lowest(places)] * 9 + d;
-            any = common_reach(in, keys, nkeys, words);
+            if (common_reach(in, keys, nkeys, words))
+                chains |= 1u << bit;
         }
-        in->skip[cell] = (uint8_t)!any;
+        in->chains[cell] = chains;
+        in->skip[cell] = (uint8_t)!chains;
     }
     /* every region of three places or more: one place lost, the others
      * are met from the first of them, or the second when the first is
-     * lost. Where both are cells that search anyway (skipped cells stay
-     * skipped, and open ones open) or cannot search (two digits or fewer:
-     * cells never gain digits), it makes no difference. */
+     * lost. Worked out where one of those two is a skipped cell that can
+     * search; where they are open cells (which make a region chain only
+     * when it is wanted) or cannot search (two digits or fewer: cells
+     * never gain digits), every member is taken to matter. */
     for (int house = 0; house < 27; house++)
         for (int d = 0; d < 9; d++) {
             unsigned places = cur->pos[house][d + 1];
@@ -1388,10 +1401,12 @@ static void plan_multiple(struct se_inner *in, const se_state *cur)
                 ids[nkeys] = se_lowest(m);
                 keys[nkeys++] = cell * 9 + d;
             }
-            if (matters)
-                *loo = (uint16_t)leave_one_out(in, keys, ids, nkeys, words);
+            /* not worked out: every member may matter (an open cell
+             * runs only the chains it wants, narrow_cells) */
+            *loo = matters ? (uint16_t)leave_one_out(in, keys, ids, nkeys, words) : 0x1ff;
         }
     in->skip_valid = 1;
+    in->chains_valid = 1;
 }
 
 int se_nested_plain(se_chain_ws *ws)
@@ -1430,6 +1445,11 @@ long se_nested_narrowed(se_chain_ws *ws, int kind)
 int se_inner_skip_cell(const struct se_inner *in, int cell)
 {
     return in->skip_valid && in->skip[cell];
+}
+
+uint32_t se_inner_chains(const struct se_inner *in, int cell)
+{
+    return in->skip_valid && in->chains_valid ? in->chains[cell] : ~0u;
 }
 
 /* The keys of the components the planned cycle searches start in. */
@@ -1736,7 +1756,19 @@ static kept_result *keep(struct se_inner *in, kept_generation *g, const se_state
         e->hint_count++;
     }
     e->plan_first = g->nkey;
-    e->plan_count = kind == 0 ? in->nplan_list : kind == 1 ? LOO_UNITS : 0;
+    /* kind 1: the leave-one-out masks, then each open cell's chains (two
+     * halves, in cell order) */
+    uint16_t multiple[LOO_UNITS + 2 * 81];
+    int nmultiple = LOO_UNITS;
+    if (kind == 1) {
+        memcpy(multiple, in->loo, sizeof in->loo);
+        for (int cell = 0; cell < 81; cell++)
+            if (in->open[cell >> 6] >> (cell & 63) & 1) {
+                        multiple[nmultiple++] = (uint16_t)(in->open_chains[cell] & 0xffff);
+                multiple[nmultiple++] = (uint16_t)(in->open_chains[cell] >> 16);
+            }
+    }
+    e->plan_count = kind == 0 ? in->nplan_list : kind == 1 ? nmultiple : 0;
     e->has_cycle_keys = kind == 0 && in->cycle_keys_known;
     e->narrowable = 1;
     int words16 = e->has_cycle_keys ? KEY_WORDS * 4 : 0;
@@ -1749,7 +1781,7 @@ static kept_result *keep(struct se_inner *in, kept_generation *g, const se_state
         /* the hints alone fill an empty one: kept for replay only */
         e->narrowable = e->plan_count = e->has_cycle_keys = words16 = 0;
     }
-    memcpy(&g->key[g->nkey], kind == 0 ? in->plan_list : in->loo,
+    memcpy(&g->key[g->nkey], kind == 0 ? in->plan_list : multiple,
            sizeof(uint16_t) * (size_t)e->plan_count);
     g->nkey += e->plan_count;
     if (words16) {
@@ -1989,12 +2021,23 @@ static const kept_result *narrow_parent(struct se_inner *in, const se_state *cur
 }
 
 /* Kind 1's cells to skip under a parent (narrow_parent), whose chains'
- * leave-one-out masks are at loo; in->loo gets this grid's (a changed
- * chain's: all, unknown). */
+ * leave-one-out masks are at loo, followed by its open cells' chains
+ * (keep); in->loo gets this grid's (a changed chain's: all, unknown).
+ * A chain that gives nothing in the parent gives nothing here unless it
+ * lost a member (the graph is part of the parent's): such a chain is
+ * made again where its leave-one-out mask says the others may agree. */
 static void narrow_cells(struct se_inner *in, const se_state *cur, const kept_result *parent,
                          const uint16_t *loo)
 {
-    uint64_t open[2] = { parent->open[0], parent->open[1] };
+    uint32_t chains[81];
+    const uint16_t *kept = loo + LOO_UNITS;
+    for (int cell = 0; cell < 81; cell++) {
+        chains[cell] = 0;
+        if (parent->open[cell >> 6] >> (cell & 63) & 1) {
+            chains[cell] = (uint32_t)kept[0] | (uint32_t)kept[1] << 16;
+            kept += 2;
+        }
+    }
     memcpy(in->loo, loo, sizeof in->loo);
     uint8_t losses[LOO_UNITS]; /* per chain, how many members it lost */
     memset(losses, 0, sizeof losses);
@@ -2012,22 +2055,26 @@ static void narrow_cells(struct se_inner *in, const se_state *cur, const kept_re
         int cell = in->lost[i] / 9, d = in->lost[i] % 9;
         /* two losses in one chain: leave-one-out says nothing, open */
         if (losses[cell] > 1 || (loo[cell] >> d & 1))
-            open[cell >> 6] |= 1ull << (cell & 63);
+            chains[cell] |= SE_CELL_CHAIN;
         in->loo[cell] = se_popcount(cur->cand[cell]) > 3 ? 0x1ff : 0;
         for (int t = 0; t < 3; t++) {
             int house = se_cell_house[cell][t], unit = 81 + house * 9 + d;
             unsigned places = cur->pos[house][d + 1];
             int at = se_cell_place[cell][t];
             if (se_popcount(places) >= 2 && (losses[unit] > 1 || (loo[unit] >> at & 1))) {
+                /* met from its first place left */
                 int first = se_house_cell[house][se_lowest(places)];
-                open[first >> 6] |= 1ull << (first & 63);
+                chains[first] |= 1u << (3 * d + t);
             }
             in->loo[unit] = se_popcount(places) > 2 ? 0x1ff : 0;
         }
     }
-    for (int cell = 0; cell < 81; cell++)
-        in->skip[cell] = !(open[cell >> 6] >> (cell & 63) & 1);
+    for (int cell = 0; cell < 81; cell++) {
+        in->skip[cell] = !chains[cell];
+        in->chains[cell] = chains[cell];
+    }
     in->skip_valid = 1;
+    in->chains_valid = 1;
 }
 
 /* The tests' check of a narrowed result (se_nested_verify_narrowing):
@@ -2054,12 +2101,16 @@ static void verify_narrowing(struct se_inner *in, const se_state *cur, int kind)
     }
     uint8_t skip[81];
     uint16_t loo[LOO_UNITS];
+    uint32_t chains[81];
     memcpy(skip, in->skip, sizeof skip);
     memcpy(loo, in->loo, sizeof loo);
+    memcpy(chains, in->chains, sizeof chains);
     plan_multiple(in, cur);
     if (in->skip_valid) {
+        /* every cell, and every chain of it, the exact plan searches */
         for (int cell = 0; cell < 81; cell++)
-            if (se_popcount(cur->cand[cell]) >= 3 && !in->skip[cell] && skip[cell])
+            if (se_popcount(cur->cand[cell]) >= 3 && !in->skip[cell] &&
+                (skip[cell] || (in->chains[cell] & ~chains[cell])))
                 in->violations++;
         /* a leave-one-out bit matters where the chain would be met from
          * a skipped cell that can search (plan_multiple) */
@@ -2079,7 +2130,9 @@ static void verify_narrowing(struct se_inner *in, const se_state *cur, int kind)
     }
     memcpy(in->skip, skip, sizeof skip);
     memcpy(in->loo, loo, sizeof loo);
+    memcpy(in->chains, chains, sizeof chains);
     in->skip_valid = 1;
+    in->chains_valid = 1;
 }
 
 /* The kept result of producer `kind` on cur, from either generation, or
@@ -2113,6 +2166,8 @@ static const kept_result *result_of(se_chain_ws *ws, struct se_inner *in, const 
         in->narrowed[kind]++;
     in->nplan_list = 0;
     in->open[0] = in->open[1] = ~0ull;
+    for (int cell = 0; cell < 81; cell++)
+        in->open_chains[cell] = ~0u; /* not known: all */
     if (kind == 0) {
         /* (the parent's entries are read before anything is kept) */
         got = static_chains(in, cur, parent ? parent_plan : NULL, parent ? parent->plan_count : 0,
@@ -2134,11 +2189,13 @@ static const kept_result *result_of(se_chain_ws *ws, struct se_inner *in, const 
         if (in->skip_valid) {
             in->open[0] = in->open[1] = 0;
             for (int cell = 0; cell < 81; cell++)
-                if (!in->skip[cell])
+                if (!in->skip[cell]) {
                     in->open[cell >> 6] |= 1ull << (cell & 63);
+                    in->open_chains[cell] = se_inner_chains(in, cell);
+                }
         }
         got = se_forcing_chains_all(cur, kind, in->ws, in, ws->cancel);
-        in->skip_valid = 0;
+        in->skip_valid = in->chains_valid = 0;
     }
     if (got < 0 || in->overflow || in->ws->overflow) {
         if (sudoku_cancelled(ws->cancel) || in->ws->cancelled)
