@@ -142,7 +142,7 @@ static void show_state(const se_state *s)
 }
 
 static long compared, found[4], found_fc[6], fc_every;
-static long nested_every, inner_compared, inner_found[2];
+static long nested_every, inner_compared, inner_found[2], few_compared, few_found[2];
 static sudoku_rng nested_rng;
 static se_chain_ws *ws_fast, *ws_twin;
 
@@ -523,6 +523,35 @@ static void compare_all(const se_state *s)
             inner_compared++;
             inner_found[rule] += ha;
         }
+        /* and reduced by a few candidates only, as at a chain's first dry
+         * points: often no cell or house left with two that had more (the
+         * forcing chains & cycles then have no usable hint, and the fast
+         * producer does not search), or just one of them */
+        cur = *s;
+        for (int n = 1 + (int)sudoku_rng_below(&nested_rng, 3), tries = 0; n > 0 && tries < 200; tries++) {
+            int c = (int)sudoku_rng_below(&nested_rng, 81);
+            if (se_popcount(cur.cand[c]) < 3)
+                continue;
+            unsigned m = cur.cand[c];
+            for (uint32_t k = sudoku_rng_below(&nested_rng, (uint32_t)se_popcount(m)); k; k--)
+                m &= m - 1;
+            cur.cand[c] &= (uint16_t)~(m & -m);
+            n--;
+        }
+        se_replay_complete(&cur);
+        for (int rule = 0; rule <= 1; rule++) {
+            uint64_t da, db;
+            int ha, hb;
+            int ra = se_nested_digest(ws_fast, &cur, s, rule, &da, &ha);
+            int rb = se_nested_digest(ws_twin, &cur, s, rule, &db, &hb);
+            CHECK_MSG(ra == 0 && rb == 0 && da == db && ha == hb,
+                      "nested inner rule %d, a few removals: fast %d (%d hints), twin %d (%d)",
+                      rule, ra, ha, rb, hb);
+            inner_compared++;
+            inner_found[rule] += ha;
+            few_found[rule] += ha > 0;
+        }
+        few_compared++;
         if (compared % (2 * nested_every) == 0)
             compare_nested_narrow(s, 10 + (int)sudoku_rng_below(&nested_rng, 50));
     }
@@ -771,6 +800,9 @@ int main(int argc, char **argv)
            "grids: %ld, usable hints: forcing chains & cycles %ld, multiple forcing chains %ld\n",
            nested_compared, inner_compared, inner_found[0], inner_found[1]);
     CHECK(inner_compared > 100 && inner_found[0] > 100 && inner_found[1] > 100);
+    printf("inner producers on grids a few candidates short: %ld, with usable hints: forcing chains & cycles %ld, multiple %ld\n",
+           few_compared, few_found[0], few_found[1]);
+    CHECK(few_compared > 100 && few_found[0] > 10 && few_found[1] > 10);
     printf("narrowed inner producers compared: %ld, made from a parent: forcing chains & cycles "
            "%ld, multiple forcing chains %ld (the rater's sequence: %ld, %ld)\n", narrow_compared,
            se_nested_narrowed(ws_narrow, 0), se_nested_narrowed(ws_narrow, 1),
