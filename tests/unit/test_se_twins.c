@@ -412,6 +412,27 @@ static void probe_narrowing(const se_state *s)
     }
 }
 
+/* Both inner producers on cur reduced from src, fast against plain: every
+ * usable inner hint, its identity, complexity, rule parents and
+ * eliminations. found_with: per producer, the grids with a usable hint. */
+static void compare_inner(const se_state *cur, const se_state *src, const char *what,
+                          long found_with[2])
+{
+    for (int rule = 0; rule <= 1; rule++) {
+        uint64_t da, db;
+        int ha, hb;
+        int ra = se_nested_digest(ws_fast, cur, src, rule, &da, &ha);
+        int rb = se_nested_digest(ws_twin, cur, src, rule, &db, &hb);
+        CHECK_MSG(ra == 0 && rb == 0 && da == db && ha == hb,
+                  "nested inner rule %d%s: fast %d (%d hints), twin %d (%d)", rule, what, ra, ha,
+                  rb, hb);
+        inner_compared++;
+        inner_found[rule] += ha;
+        if (found_with)
+            found_with[rule] += ha > 0;
+    }
+}
+
 /* Every finder with a twin, on one position. */
 static void compare_all(const se_state *s)
 {
@@ -513,20 +534,11 @@ static void compare_all(const se_state *s)
     if (compared % nested_every == 0) {
         se_state cur = *s;
         thin(&nested_rng, &cur, 10 + (int)sudoku_rng_below(&nested_rng, 50));
-        for (int rule = 0; rule <= 1; rule++) {
-            uint64_t da, db;
-            int ha, hb;
-            int ra = se_nested_digest(ws_fast, &cur, s, rule, &da, &ha);
-            int rb = se_nested_digest(ws_twin, &cur, s, rule, &db, &hb);
-            CHECK_MSG(ra == 0 && rb == 0 && da == db && ha == hb,
-                      "nested inner rule %d: fast %d (%d hints), twin %d (%d)", rule, ra, ha, rb, hb);
-            inner_compared++;
-            inner_found[rule] += ha;
-        }
-        /* and reduced by a few candidates only, as at a chain's first dry
-         * points: often no cell or house left with two that had more (the
-         * forcing chains & cycles then have no usable hint, and the fast
-         * producer does not search), or just one of them */
+        compare_inner(&cur, s, "", NULL);
+        /* and reduced by a few candidates only: often no cell or house
+         * left with two that had more, or just one (where the rule
+         * parents can come only from the units of a cycle's weak links,
+         * or from a multiple chain's own cell or house) */
         cur = *s;
         for (int n = 1 + (int)sudoku_rng_below(&nested_rng, 3), tries = 0; n > 0 && tries < 200; tries++) {
             int c = (int)sudoku_rng_below(&nested_rng, 81);
@@ -539,18 +551,7 @@ static void compare_all(const se_state *s)
             n--;
         }
         se_replay_complete(&cur);
-        for (int rule = 0; rule <= 1; rule++) {
-            uint64_t da, db;
-            int ha, hb;
-            int ra = se_nested_digest(ws_fast, &cur, s, rule, &da, &ha);
-            int rb = se_nested_digest(ws_twin, &cur, s, rule, &db, &hb);
-            CHECK_MSG(ra == 0 && rb == 0 && da == db && ha == hb,
-                      "nested inner rule %d, a few removals: fast %d (%d hints), twin %d (%d)",
-                      rule, ra, ha, rb, hb);
-            inner_compared++;
-            inner_found[rule] += ha;
-            few_found[rule] += ha > 0;
-        }
+        compare_inner(&cur, s, ", a few removals", few_found);
         few_compared++;
         if (compared % (2 * nested_every) == 0)
             compare_nested_narrow(s, 10 + (int)sudoku_rng_below(&nested_rng, 50));
