@@ -1309,14 +1309,17 @@ static unsigned leave_one_out(struct se_inner *in, const int *keys, const int *i
     }
     unsigned mask = 0;
     for (int i = n - 1; i >= 0; i--) {
+        /* the others' common part, less the member's own "off", and the
+         * suffix for the member before, in one pass */
         int self = in->node_of[keys[i]];
         uint64_t any = 0;
-        for (int x = 0; x < words; x++)
-            any |= prefix[i][x] & suffix[x] & ~(x == self >> 6 ? 1ull << (self & 63) : 0);
+        const uint64_t *pre = prefix[i], *own = set[i];
+        for (int x = 0; x < words; x++) {
+            any |= pre[x] & suffix[x] & ~(x == self >> 6 ? 1ull << (self & 63) : 0);
+            suffix[x] &= own[x];
+        }
         if (any)
             mask |= 1u << ids[i];
-        for (int x = 0; x < words; x++)
-            suffix[x] &= set[i][x];
     }
     return mask;
 }
