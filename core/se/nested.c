@@ -1388,14 +1388,21 @@ static void plan_multiple(struct se_inner *in, const se_state *cur)
      * lost. Worked out where one of those two is a skipped cell that can
      * search; where they are open cells (which make a region chain only
      * when it is wanted) or cannot search (two digits or fewer: cells
-     * never gain digits), every member is taken to matter. */
+     * never gain digits), every member is taken to matter. Nor for three
+     * places: a grid narrowed from this one (narrow_parent) that lost one
+     * of them would have two left, a unit of two, so none asks. */
     for (int house = 0; house < 27; house++)
         for (int d = 0; d < 9; d++) {
             unsigned places = cur->pos[house][d + 1];
             uint16_t *loo = &in->loo[81 + house * 9 + d];
             *loo = 0;
-            if (se_popcount(places) < 3)
+            int count = se_popcount(places);
+            if (count < 3)
                 continue;
+            if (count == 3) {
+                *loo = 0x1ff;
+                continue;
+            }
             int keys[9], ids[9], nkeys = 0, matters = 0;
             for (unsigned m = places; m; m &= m - 1) {
                 int cell = se_house_cell[house][se_lowest(m)];
