@@ -149,11 +149,12 @@ static const int set_types[3] = { SE_BOX(0), SE_COL(0), SE_ROW(0) };
 
 /* Pairs found out of order, taken in the reference's: subsets of two in
  * increasing bit-mask order, that is by the higher member, then the
- * lower. A pair is kept as hi * 16 + lo (members 0..8). */
-static void pairs_sort(uint8_t *pair, int n)
+ * lower. A pair is kept as hi * 16 + lo (members 0..8), an X-wing's as
+ * pair * 16 + digit; few, so sorted by insertion. */
+static void pairs_sort(uint16_t *pair, int n)
 {
     for (int i = 1; i < n; i++) {
-        uint8_t x = pair[i];
+        uint16_t x = pair[i];
         int j = i;
         for (; j > 0 && pair[j - 1] > x; j--)
             pair[j] = pair[j - 1];
@@ -171,7 +172,7 @@ static void hidden_pairs(collect *k, const se_state *cur, const se_state *src)
              * of them lost a place here: pair each such digit left with
              * two places with a digit on the same two cells */
             const uint16_t *pos = cur->pos[h];
-            uint8_t pair[36];
+            uint16_t pair[36];
             int npair = 0;
             for (unsigned dm = k->gone[h]; dm; dm &= dm - 1) {
                 int d1 = se_lowest(dm) + 1;
@@ -184,7 +185,7 @@ static void hidden_pairs(collect *k, const se_state *cur, const se_state *src)
                     if (d2 < d1 && (k->gone[h] >> (d2 - 1) & 1))
                         continue; /* met from d2 already */
                     int lo = d1 < d2 ? d1 - 1 : d2 - 1, hi = d1 < d2 ? d2 - 1 : d1 - 1;
-                    pair[npair++] = (uint8_t)(hi * 16 + lo);
+                    pair[npair++] = (uint16_t)(hi * 16 + lo);
                 }
             }
             if (!npair)
@@ -230,7 +231,7 @@ static void naked_pairs(collect *k, const se_state *cur, const se_state *src)
              * lost some: pair each such cell left with two candidates with
              * a cell holding the same two */
             const uint8_t *hc = se_house_cell[h];
-            uint8_t pair[36];
+            uint16_t pair[36];
             int npair = 0;
             for (unsigned cm = k->lost_cells[h]; cm; cm &= cm - 1) {
                 int i = se_lowest(cm);
@@ -242,7 +243,7 @@ static void naked_pairs(collect *k, const se_state *cur, const se_state *src)
                         continue;
                     if (j < i && (k->lost_cells[h] >> j & 1))
                         continue; /* met from cell j already */
-                    pair[npair++] = (uint8_t)(i < j ? j * 16 + i : i * 16 + j);
+                    pair[npair++] = (uint16_t)(i < j ? j * 16 + i : i * 16 + j);
                 }
             }
             if (!npair)
@@ -306,13 +307,7 @@ static void x_wings(collect *k, const se_state *cur, const se_state *src, unsign
                 }
             }
         }
-        for (int i = 1; i < nwing; i++) { /* few: insertion */
-            uint16_t x = wing[i];
-            int j = i;
-            for (; j > 0 && wing[j - 1] > x; j--)
-                wing[j] = wing[j - 1];
-            wing[j] = x;
-        }
+        pairs_sort(wing, nwing);
         for (int w = 0; w < nwing; w++) {
             int d = wing[w] & 15, pair = wing[w] >> 4;
             unsigned lines = 1u << (pair & 15) | 1u << (pair >> 4);
@@ -509,20 +504,20 @@ int se_dynamic_plus_offs(se_chain_ws *ws, const se_state *cur, const se_state *s
     if (from >= 0 && known == 0) {
         for (int i = from; i < before; i++) {
             int key = ws->node[queue[i]].key, c = SE_KEY_CELL(key);
-            const uint8_t *hs = se_cell_house[c], *at = se_cell_place[c];
+            const uint8_t *hs = se_cell_house[c], *place = se_cell_place[c];
             for (int t = 0; t < 3; t++) {
                 k.gone[hs[t]] |= (uint16_t)(1u << SE_KEY_DIGIT(key));
-                k.lost_cells[hs[t]] |= (uint16_t)(1u << at[t]);
+                k.lost_cells[hs[t]] |= (uint16_t)(1u << place[t]);
             }
         }
     } else {
         for (int c = 0; c < 81; c++) {
             unsigned lost = src->cand[c] & ~cur->cand[c];
             if (lost) {
-                const uint8_t *hs = se_cell_house[c], *at = se_cell_place[c];
+                const uint8_t *hs = se_cell_house[c], *place = se_cell_place[c];
                 for (int t = 0; t < 3; t++) {
                     k.gone[hs[t]] |= (uint16_t)lost;
-                    k.lost_cells[hs[t]] |= (uint16_t)(1u << at[t]);
+                    k.lost_cells[hs[t]] |= (uint16_t)(1u << place[t]);
                 }
             }
         }

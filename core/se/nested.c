@@ -1774,7 +1774,7 @@ static kept_result *keep(struct se_inner *in, kept_generation *g, const se_state
         memcpy(multiple, in->loo, sizeof in->loo);
         for (int cell = 0; cell < 81; cell++)
             if (in->open[cell >> 6] >> (cell & 63) & 1) {
-                        multiple[nmultiple++] = (uint16_t)(in->open_chains[cell] & 0xffff);
+                multiple[nmultiple++] = (uint16_t)(in->open_chains[cell] & 0xffff);
                 multiple[nmultiple++] = (uint16_t)(in->open_chains[cell] >> 16);
             }
     }
@@ -2090,7 +2090,8 @@ static void narrow_cells(struct se_inner *in, const se_state *cur, const kept_re
 /* The tests' check of a narrowed result (se_nested_verify_narrowing):
  * the exact plan of cur, made as without a parent, must want nothing the
  * narrowed one left out: no search kept for the children (kind 0), no
- * cell, no leave-one-out bit (kind 1). The narrowed plan stays in place. */
+ * cell, chain or leave-one-out bit (kind 1). The narrowed plan stays in
+ * place. */
 static void verify_narrowing(struct se_inner *in, const se_state *cur, int kind)
 {
     in->verified++;

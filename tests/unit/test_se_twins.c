@@ -152,6 +152,24 @@ static se_chain_ws *ws_fast, *ws_twin;
 static long dp_compared, dp_fired;
 static sudoku_rng dp_rng;
 static se_chain_ws *ws_dp[2];
+/* The two work areas' "off"s queue[0][from .. to) and queue[1][..], made
+ * by the fast and the plain rules: the same nodes (both pools started
+ * empty), keys, first parents and further parents. */
+static int same_offs(const int32_t *q0, const int32_t *q1, int from, int to)
+{
+    if (ws_dp[0]->nnode != ws_dp[1]->nnode)
+        return 0;
+    for (int i = from; i < to; i++) {
+        const se_node *a = &ws_dp[0]->node[q0[i]], *b = &ws_dp[1]->node[q1[i]];
+        if (q0[i] != q1[i] || a->key != b->key || a->parent != b->parent ||
+            a->extra_count != b->extra_count ||
+            memcmp(&ws_dp[0]->extra[a->extra_first], &ws_dp[1]->extra[b->extra_first],
+                   sizeof(int32_t) * a->extra_count) != 0)
+            return 0;
+    }
+    return 1;
+}
+
 static void compare_dynamic_plus(const se_state *src, const se_state *cur)
 {
     static se_pset to_off[2];
@@ -202,14 +220,8 @@ static void compare_dynamic_plus(const se_state *src, const se_state *cur)
                       tail[0], first_r, first_tail);
         }
     }
-    int same = r[0] == r[1] && tail[0] == tail[1] && ws_dp[0]->nnode == ws_dp[1]->nnode;
-    for (int i = 0; same && i < tail[0]; i++) {
-        const se_node *a = &ws_dp[0]->node[queue[0][i]], *b = &ws_dp[1]->node[queue[1][i]];
-        same = queue[0][i] == queue[1][i] && a->key == b->key && a->parent == b->parent &&
-               a->extra_count == b->extra_count &&
-               memcmp(&ws_dp[0]->extra[a->extra_first], &ws_dp[1]->extra[b->extra_first],
-                      sizeof(int32_t) * a->extra_count) == 0;
-    }
+    int same = r[0] == r[1] && tail[0] == tail[1] &&
+               same_offs(queue[0], queue[1], 0, tail[0]);
     CHECK_MSG(same, "dynamic+ rules: fast %d (%d new), plain %d (%d new)", r[0], tail[0], r[1], tail[1]);
     dp_compared++;
     dp_fired += r[0] > 0;
@@ -257,22 +269,13 @@ static void compare_dynamic_plus_since(const se_state *src, const se_state *cur1
             (se_dynamic_plus_offs(ws, cur1, src, &to_off[0], queue[0], &tail[0], 1, &since) != 0 ||
              since != tail[0]))
             return; /* cur1 not quiet: no such next dry point */
-        start[w] = tail[w];
         queue_removals(ws, src, cur2, &to_off[w], queue[w], &tail[w]);
-        int new_from = tail[w];
+        start[w] = tail[w]; /* the new "off"s from here */
         r[w] = w ? twin_dynamic_plus_offs(ws, cur2, src, &to_off[w], queue[w], &tail[w])
                  : se_dynamic_plus_offs(ws, cur2, src, &to_off[w], queue[w], &tail[w], 1, &since);
-        start[w] = new_from;
     }
     int same = r[0] == r[1] && tail[0] == tail[1] && start[0] == start[1] &&
-               ws_dp[0]->nnode == ws_dp[1]->nnode;
-    for (int i = start[0]; same && i < tail[0]; i++) {
-        const se_node *a = &ws_dp[0]->node[queue[0][i]], *b = &ws_dp[1]->node[queue[1][i]];
-        same = queue[0][i] == queue[1][i] && a->key == b->key && a->parent == b->parent &&
-               a->extra_count == b->extra_count &&
-               memcmp(&ws_dp[0]->extra[a->extra_first], &ws_dp[1]->extra[b->extra_first],
-                      sizeof(int32_t) * a->extra_count) == 0;
-    }
+               same_offs(queue[0], queue[1], start[0], tail[0]);
     CHECK_MSG(same, "dynamic+ rules after a quiet dry point: fast %d (%d new), plain %d (%d new)",
               r[0], tail[0], r[1], tail[1]);
     dps_compared++;
