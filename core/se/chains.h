@@ -361,7 +361,8 @@ int se_nested_digest(se_chain_ws *ws, const se_state *cur, const se_state *src, 
                      uint64_t *digest, int *hints);
 /* nested.c, for the tests: how many results of inner producer `kind` (0
  * forcing chains & cycles, 1 multiple forcing chains) this work area made
- * from a parent's (narrow_parent); -1 out of memory. */
+ * from a parent's (narrow_parent); kind 2: of kind 0's, those whose
+ * parent's plan was widened by new units of two; -1 out of memory. */
 long se_nested_narrowed(se_chain_ws *ws, int kind);
 /* nested.c, for the tests: from now on each narrowed result's plan is
  * checked against the exact plan of its grid (plan_pass, plan_multiple,

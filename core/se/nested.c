@@ -45,7 +45,9 @@
  * (inner_result, replay); a reduced grid that is one already searched
  * less a few candidates (the step before's, less that step's
  * eliminations) starts from that one's plan instead of planning
- * (narrow_parent); the implication lists are made on demand.
+ * (narrow_parent), the forcing chains & cycles adding the searches the
+ * links of new units of two open (widen_plan); the implication lists are
+ * made on demand.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -149,6 +151,10 @@ struct se_inner {
     uint16_t last_src[81];
     int nlost, parent_lost;
     uint16_t lost[MAX_LOST];
+    /* kind 0: the units of two the parent's lost candidates left (their
+     * two candidates' keys), whose links the parent's graph lacks */
+    uint16_t new_pair[4 * MAX_LOST][2];
+    int nnew_pair;
     /* what the result being made leaves to a grid reduced from it: kind 0
      * the searches (key | plan bits << 10), kind 1 the cells not skipped */
     uint16_t plan_list[729];
@@ -163,7 +169,7 @@ struct se_inner {
      * (cycles), kept for the grids narrowed from this one */
     uint64_t cycle_keys[KEY_WORDS];
     int cycle_keys_known;
-    long narrowed[2]; /* results made under a parent, per kind (for the tests) */
+    long narrowed[3]; /* results made under a parent, per kind; [2] widened (for the tests) */
     /* se_nested_verify_narrowing: each narrowed plan against the exact one */
     int verify;
     long verified, violations;
@@ -1449,7 +1455,7 @@ long se_nested_narrowing_violations(se_chain_ws *ws, long *verified)
 long se_nested_narrowed(se_chain_ws *ws, int kind)
 {
     struct se_inner *in = inner_get(ws);
-    return in && (kind == 0 || kind == 1) ? in->narrowed[kind] : -1;
+    return in && kind >= 0 && kind <= 2 ? in->narrowed[kind] : -1;
 }
 
 int se_inner_skip_cell(const struct se_inner *in, int cell)
@@ -1499,6 +1505,85 @@ static int lost_outside(const struct se_inner *in, const uint16_t *keys16)
     return 1;
 }
 
+/* What "on" start reaches in the XY pass's graph of the grid at hand,
+ * itself included, as key bits (KEY_WORDS). */
+static void reached_keys(struct se_inner *in, int start, uint64_t *set)
+{
+    uint16_t queue[1458];
+    memset(set, 0, sizeof(uint64_t) * KEY_WORDS);
+    set[start >> 6] |= 1ull << (start & 63);
+    queue[0] = (uint16_t)start;
+    for (int head = 0, tail = 1; head < tail; head++) {
+        int k = queue[head], n;
+        const uint16_t *next;
+        if (k >= 729) {
+            next = on_off(in, 1, k - 729);
+            n = next[28];
+        } else {
+            next = off_on(in, 2, k);
+            for (n = 0; n < 4 && next[n]; n++)
+                ;
+        }
+        for (int j = 0; j < n; j++) {
+            int t = next[j];
+            if (!(set[t >> 6] >> (t & 63) & 1)) {
+                set[t >> 6] |= 1ull << (t & 63);
+                queue[tail++] = (uint16_t)t;
+            }
+        }
+    }
+}
+
+/*
+ * A parent's plan holds every search of this grid that finds something
+ * along links the parent had. The units of two its lost candidates left
+ * (in->new_pair) add links: for the pair {a, b}, "off a -> on b" and
+ * "off b -> on a". The graph is its own contrapositive (u -> v where
+ * not-v -> not-u), so with A, B what "on a", "on b" reach (here, links
+ * old and new):
+ * - a forcing chain from s to not-s through "off a -> on b" needs s to
+ *   reach "off a" (not-s in A) and "on b" to reach not-s (s reaches
+ *   "off b": not-s in B); the other link asks the same;
+ * - a cycle through "on" p and one of them: "off p" in A and "on p" in B,
+ *   or the other way round; a potential w on such a cycle, the
+ *   component's new members: w in B and not-w in A, or the other way.
+ * Those searches are added to the plan (and wanted), and those members
+ * to the component keys when the parent's are known; a cycle search the
+ * parent's plan left and that found nothing there stays skipped only
+ * when no new link can lie on its cycles (its component is then the
+ * parent's).
+ */
+static void widen_plan(struct se_inner *in, uint8_t *planned)
+{
+    uint64_t from_a[KEY_WORDS], from_b[KEY_WORDS];
+    for (int i = 0; i < in->nnew_pair; i++) {
+        reached_keys(in, in->new_pair[i][0] + 729, from_a);
+        reached_keys(in, in->new_pair[i][1] + 729, from_b);
+        for (int side = 0; side < 2; side++) {
+            const uint64_t *one = side ? from_a : from_b, *other = side ? from_b : from_a;
+            for (int w = 0; w < KEY_WORDS; w++)
+                for (uint64_t m = one[w]; m; m &= m - 1) {
+                    int key = w * 64 + __builtin_ctzll(m), neg = key >= 729 ? key - 729 : key + 729;
+                    if (side == 0 && (other[w] >> (key & 63) & 1)) {
+                        /* in both: the negation of a forcing chain's source */
+                        uint8_t bit = key < 729 ? 2 : 4;
+                        int k = key < 729 ? key : key - 729;
+                        in->plan[k] |= bit;
+                        planned[k] |= bit;
+                    }
+                    if (!(other[neg >> 6] >> (neg & 63) & 1))
+                        continue;
+                    if (key >= 729) {
+                        in->plan[key - 729] |= 1;
+                        planned[key - 729] |= 1;
+                    }
+                    if (in->cycle_keys_known)
+                        in->cycle_keys[key >> 6] |= 1ull << (key & 63);
+                }
+        }
+    }
+}
+
 /*
  * The forcing chains & cycles producer on the reduced grid: every hint.
  * With a parent (narrow_parent), the searches its plan left, instead of
@@ -1542,6 +1627,11 @@ static int static_chains(struct se_inner *in, const se_state *cur, const uint16_
         if (parent_keys) {
             memcpy(in->cycle_keys, parent_keys, sizeof in->cycle_keys);
             in->cycle_keys_known = 1;
+        }
+        if (in->nnew_pair) {
+            prepare(in, cur); /* the tables reached_keys reads */
+            widen_plan(in, planned);
+            in->narrowed[2]++;
         }
     } else {
         prepare(in, cur);
@@ -1989,44 +2079,90 @@ static void note_src(struct se_inner *in, const se_state *src)
     memcpy(in->last_src, src->cand, sizeof in->last_src);
 }
 
+/* The units of two of cur that lost candidates of the parent (those in
+ * set) left: each a cell with two digits or a house with two places of a
+ * digit, once each (two losses may leave the same one). */
+static void note_new_pairs(struct se_inner *in, const se_state *cur, int set)
+{
+    in->nnew_pair = 0;
+    for (int i = 0; i < in->nlost; i++) {
+        if (!(set >> i & 1))
+            continue;
+        int cell = in->lost[i] / 9, d = in->lost[i] % 9;
+        for (int t = -1; t < 3; t++) {
+            int a, b; /* the two keys */
+            if (t < 0) {
+                unsigned m = cur->cand[cell];
+                if (se_popcount(m) != 2)
+                    continue;
+                a = cell * 9 + se_lowest(m);
+                b = cell * 9 + se_lowest(m & (m - 1));
+            } else {
+                int house = se_cell_house[cell][t];
+                unsigned m = cur->pos[house][d + 1];
+                if (se_popcount(m) != 2)
+                    continue;
+                a = se_house_cell[house][se_lowest(m)] * 9 + d;
+                b = se_house_cell[house][se_lowest(m & (m - 1))] * 9 + d;
+            }
+            int dup = 0;
+            for (int j = 0; j < in->nnew_pair; j++)
+                dup |= in->new_pair[j][0] == a && in->new_pair[j][1] == b;
+            if (!dup) {
+                in->new_pair[in->nnew_pair][0] = (uint16_t)a;
+                in->new_pair[in->nnew_pair][1] = (uint16_t)b;
+                in->nnew_pair++;
+            }
+        }
+    }
+}
+
 /* The parent of cur for producer `kind`, and its entries in *plan (kind
  * 0 its searches left, kind 1 its leave-one-out masks); NULL when there
  * is none. */
 static const kept_result *narrow_parent(struct se_inner *in, const se_state *cur, int kind,
                                         const uint16_t **plan)
 {
+    in->nnew_pair = 0;
     if (in->plain || kind > 1 || in->nlost < 1 || in->nlost > MAX_LOST)
         return NULL;
     struct se_inner_cache *c = in->cache;
     se_state parent;
-    for (int set = (1 << in->nlost) - 1; set > 0; set--) {
-        int fits = 1;
-        memcpy(parent.cand, cur->cand, sizeof parent.cand);
-        for (int i = 0; i < in->nlost && fits; i++) {
-            if (!(set >> i & 1))
+    /* first a parent whose graph holds this one's; then (kind 0) one
+     * whose lost candidates left units of two (static_chains adds the
+     * searches their links open) */
+    for (int widen = 0; widen <= (kind == 0); widen++)
+        for (int set = (1 << in->nlost) - 1; set > 0; set--) {
+            int fits = 1, two = 0;
+            memcpy(parent.cand, cur->cand, sizeof parent.cand);
+            for (int i = 0; i < in->nlost && fits; i++) {
+                if (!(set >> i & 1))
+                    continue;
+                int cell = in->lost[i] / 9, d = in->lost[i] % 9;
+                const uint8_t *hs = se_cell_house[cell];
+                if (cur->cand[cell] >> d & 1)
+                    fits = 0; /* present here */
+                two |= se_popcount(cur->cand[cell]) == 2 || se_popcount(cur->pos[hs[0]][d + 1]) == 2 ||
+                       se_popcount(cur->pos[hs[1]][d + 1]) == 2 ||
+                       se_popcount(cur->pos[hs[2]][d + 1]) == 2;
+                parent.cand[cell] |= (uint16_t)(1u << d);
+            }
+            if (!fits || two != widen)
                 continue;
-            int cell = in->lost[i] / 9, d = in->lost[i] % 9;
-            const uint8_t *hs = se_cell_house[cell];
-            if ((cur->cand[cell] >> d & 1) || se_popcount(cur->cand[cell]) == 2 ||
-                se_popcount(cur->pos[hs[0]][d + 1]) == 2 || se_popcount(cur->pos[hs[1]][d + 1]) == 2 ||
-                se_popcount(cur->pos[hs[2]][d + 1]) == 2)
-                fits = 0; /* present here, or its loss made a unit of two */
-            parent.cand[cell] |= (uint16_t)(1u << d);
-        }
-        if (!fits)
-            continue;
-        uint64_t hash = se_cand_hash(&parent, (uint64_t)kind + 1);
-        unsigned at;
-        for (int young = 1; young >= 0; young--) {
-            const kept_generation *g = &c->gen[young ? c->young : !c->young];
-            const kept_result *e = cache_find(g, &parent, kind, hash, &at);
-            if (e && e->narrowable) {
-                in->parent_lost = set;
-                *plan = &g->key[e->plan_first];
-                return e;
+            uint64_t hash = se_cand_hash(&parent, (uint64_t)kind + 1);
+            unsigned at;
+            for (int young = 1; young >= 0; young--) {
+                const kept_generation *g = &c->gen[young ? c->young : !c->young];
+                const kept_result *e = cache_find(g, &parent, kind, hash, &at);
+                if (e && e->narrowable) {
+                    in->parent_lost = set;
+                    *plan = &g->key[e->plan_first];
+                    if (widen)
+                        note_new_pairs(in, cur, set);
+                    return e;
+                }
             }
         }
-    }
     return NULL;
 }
 

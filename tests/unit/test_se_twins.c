@@ -288,8 +288,10 @@ static void compare_dynamic_plus_since(const se_state *src, const se_state *cur1
  * of the step before less that step's eliminations. A reduced grid and
  * its outer grid lose the same 1-4 random candidates, three times in a
  * row (a parent, a child, a grandchild: the children's results serve as
- * parents too); some losses make units of two (no narrowing then), most
- * do not. Each child against the plain search, under its outer grid and
+ * parents too); half the time the losses make no unit of two, otherwise
+ * they may (then the forcing chains & cycles widen the parent's plan by
+ * the new links' searches, and the multiple forcing chains are not
+ * narrowed). Each child against the plain search, under its outer grid and
  * under a wide one (every empty cell with all nine digits), which makes
  * every kept hint with units usable, so that a hint missed anywhere in
  * the kept result shows. The grids of the rater's nested steps, lightly
@@ -315,10 +317,10 @@ static void compare_nested_narrow(const se_state *s, int percent)
                 keys[n++] = c * 9 + se_lowest(m);
         if (n < 8)
             return;
-        /* mostly losses that leave no unit of two (the others only show
-         * that such a loss is not narrowed), none twice; now and then in
-         * a chain of the round before's (a chain narrowed twice) */
-        int fit = sudoku_rng_below(&nested_rng, 4) != 0, last = previous;
+        /* half the time losses that leave no unit of two, none twice;
+         * now and then in a chain of the round before's (a chain
+         * narrowed twice) */
+        int fit = sudoku_rng_below(&nested_rng, 2) != 0, last = previous;
         int together = sudoku_rng_below(&nested_rng, 3) == 0;
         int big = sudoku_rng_below(&nested_rng, 2) == 0; /* from cells of four or more */
         for (int lose = 1 + (int)sudoku_rng_below(&nested_rng, 4), tries = 0; lose > 0 && tries < 200;
@@ -808,9 +810,10 @@ int main(int argc, char **argv)
            few_compared, few_found[0], few_found[1]);
     CHECK(few_compared > (SANITIZED ? 40 : 400) && few_found[0] > 10 && few_found[1] > 10);
     printf("narrowed inner producers compared: %ld, made from a parent: forcing chains & cycles "
-           "%ld, multiple forcing chains %ld (the rater's sequence: %ld, %ld)\n", narrow_compared,
-           se_nested_narrowed(ws_narrow, 0), se_nested_narrowed(ws_narrow, 1),
-           se_nested_narrowed(ws_fast, 0), se_nested_narrowed(ws_fast, 1));
+           "%ld (%ld widened by units of two), multiple forcing chains %ld (the rater's sequence: "
+           "%ld (%ld), %ld)\n", narrow_compared, se_nested_narrowed(ws_narrow, 0),
+           se_nested_narrowed(ws_narrow, 2), se_nested_narrowed(ws_narrow, 1),
+           se_nested_narrowed(ws_fast, 0), se_nested_narrowed(ws_fast, 2), se_nested_narrowed(ws_fast, 1));
     printf("narrowing probes of cells losing two digits: %ld\n", probes);
     long verified, violations = se_nested_narrowing_violations(ws_fast, &verified);
     long verified_n, violations_n = se_nested_narrowing_violations(ws_narrow, &verified_n);
@@ -820,6 +823,8 @@ int main(int argc, char **argv)
     CHECK(violations == 0 && violations_n == 0);
     /* the test must be able to fail: results must have been narrowed */
     CHECK(se_nested_narrowed(ws_narrow, 0) > (SANITIZED ? 20 : 200) &&
+          se_nested_narrowed(ws_narrow, 2) > (SANITIZED ? 10 : 100) &&
+          se_nested_narrowed(ws_fast, 2) > (SANITIZED ? 10 : 100) &&
           se_nested_narrowed(ws_narrow, 1) > (SANITIZED ? 20 : 200) &&
           se_nested_narrowed(ws_fast, 0) > (SANITIZED ? 20 : 200));
     printf("inner producers on reduced grids across outer grids: %ld, the outer grid changing "
