@@ -2142,7 +2142,8 @@ static const kept_result *narrow_parent(struct se_inner *in, const se_state *cur
                 const uint8_t *hs = se_cell_house[cell];
                 if (cur->cand[cell] >> d & 1)
                     fits = 0; /* present here */
-                two |= se_popcount(cur->cand[cell]) == 2 || se_popcount(cur->pos[hs[0]][d + 1]) == 2 ||
+                two |= se_popcount(cur->cand[cell]) == 2 ||
+                       se_popcount(cur->pos[hs[0]][d + 1]) == 2 ||
                        se_popcount(cur->pos[hs[1]][d + 1]) == 2 ||
                        se_popcount(cur->pos[hs[2]][d + 1]) == 2;
                 parent.cand[cell] |= (uint16_t)(1u << d);

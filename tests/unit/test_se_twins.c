@@ -813,7 +813,8 @@ int main(int argc, char **argv)
            "%ld (%ld widened by units of two), multiple forcing chains %ld (the rater's sequence: "
            "%ld (%ld), %ld)\n", narrow_compared, se_nested_narrowed(ws_narrow, 0),
            se_nested_narrowed(ws_narrow, 2), se_nested_narrowed(ws_narrow, 1),
-           se_nested_narrowed(ws_fast, 0), se_nested_narrowed(ws_fast, 2), se_nested_narrowed(ws_fast, 1));
+           se_nested_narrowed(ws_fast, 0), se_nested_narrowed(ws_fast, 2),
+           se_nested_narrowed(ws_fast, 1));
     printf("narrowing probes of cells losing two digits: %ld\n", probes);
     long verified, violations = se_nested_narrowing_violations(ws_fast, &verified);
     long verified_n, violations_n = se_nested_narrowing_violations(ws_narrow, &verified_n);
