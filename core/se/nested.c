@@ -120,6 +120,7 @@ struct se_inner {
     uint8_t plan[729];
     int plain;      /* se_nested_plain: every search, nothing kept */
     int prepared;   /* the tables and nodes are those of the grid at hand */
+    int tabled;     /* the tables are (prepare_tables) */
     int xy_graph;   /* in reach: the XY pass's graph of the grid at hand */
     /* the multiple forcing chains: what each "on" reaches; the cells to skip */
     uint64_t rset[729][SE_REACH_WORDS];
@@ -1094,11 +1095,21 @@ static int plan_pass(struct se_inner *in, const se_state *cur, int y, int x, int
     return 0;
 }
 
+/* The implication lists of grid cur, which the searches read (a
+ * narrowed plan needs no graph: no node numbers). */
+static void prepare_tables(struct se_inner *in, const se_state *cur)
+{
+    if (!in->tabled) {
+        make_tables(in, cur);
+        in->tabled = 1;
+    }
+}
+
 /* The tables and the graph's nodes for grid cur: every "off", then every
  * "on", in key order. */
 static void prepare(struct se_inner *in, const se_state *cur)
 {
-    make_tables(in, cur);
+    prepare_tables(in, cur);
     se_reach *r = &in->reach;
     int half = 0;
     for (int c = 0; c < 81; c++)
@@ -1629,7 +1640,7 @@ static int static_chains(struct se_inner *in, const se_state *cur, const uint16_
             in->cycle_keys_known = 1;
         }
         if (in->nnew_pair) {
-            prepare(in, cur); /* the tables reached_keys reads */
+            prepare_tables(in, cur); /* the lists reached_keys reads */
             widen_plan(in, planned);
             in->narrowed[2]++;
         }
@@ -1658,8 +1669,8 @@ static int static_chains(struct se_inner *in, const se_state *cur, const uint16_
             }
         }
     }
-    if (ntodo && !in->prepared)
-        prepare(in, cur);
+    if (ntodo)
+        prepare_tables(in, cur);
     static const int pass_y[3] = { 0, 1, 1 }, pass_x[3] = { 1, 0, 1 };
     for (int pass = 0; pass < 3 && ntodo; pass++) {
         int y = pass_y[pass], x = pass_x[pass];
@@ -2389,7 +2400,7 @@ static int inner_result(se_chain_ws *ws, const se_state *cur, const se_state *sr
         generation_clear(&in->cache->gen[1]);
     }
     in->ws->cancel = ws->cancel;
-    in->prepared = in->xy_graph = 0;
+    in->prepared = in->tabled = in->xy_graph = 0;
     if (!in->plain)
         note_src(in, src);
     for (int r = 0; r < 2 && rules[level][r] >= 0; r++) {
