@@ -1654,7 +1654,7 @@ static int static_chains(struct se_inner *in, const se_state *cur, const uint16_
     /* the candidates with a search to run, in cell and digit order (most
      * have none), each with its cell's size: two, or more */
     uint16_t todo[729];
-    uint8_t two[729], outcome[729];
+    uint8_t two[729], outcome[729], settled[729];
     int ntodo = 0;
     for (int cell = 0; cell < 81; cell++) {
         int size = se_popcount(cur->cand[cell]);
@@ -1665,6 +1665,7 @@ static int static_chains(struct se_inner *in, const se_state *cur, const uint16_
             if (in->plan[k]) {
                 two[ntodo] = size == 2;
                 outcome[ntodo] = in->plan[k] & 6;
+                settled[ntodo] = 0;
                 todo[ntodo++] = (uint16_t)k;
             }
         }
@@ -1686,10 +1687,20 @@ static int static_chains(struct se_inner *in, const se_state *cur, const uint16_
                 cycles(&q, k + 729, y, x);
                 outcome[i] |= (uint8_t)(in->nhint != before);
             }
-            if (x && (plan & 2) && !forcing_chain(&q, k + 729, y) && pass == 2)
-                outcome[i] &= (uint8_t)~2;
-            if (x && (plan & 4) && !forcing_chain(&q, k, y) && pass == 2)
-                outcome[i] &= (uint8_t)~4;
+            for (int bit = 2; bit <= 4 && x; bit += 2) {
+                if (!(plan & bit) || (pass == 2 && (settled[i] & bit)))
+                    continue;
+                int before = in->nhint;
+                if (!forcing_chain(&q, bit == 2 ? k + 729 : k, y) && pass == 2)
+                    outcome[i] &= (uint8_t)~bit;
+                /* an X chain rated below 7.0 sorts before the XY pass's
+                 * chain from the same assumption (7.0 and up), to the same
+                 * target, with the same eliminations: that one would be
+                 * dropped (keep), so it is not looked for; it would have
+                 * met the negation too (the X links are XY links) */
+                if (pass == 0 && in->nhint > before && in->hint[before].difficulty < 6.95)
+                    settled[i] |= (uint8_t)bit;
+            }
             if (in->overflow || in->ws->overflow)
                 return -1;
         }
