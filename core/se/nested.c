@@ -1293,7 +1293,7 @@ static inline const uint64_t *rset_of(struct se_inner *in, int k, int words)
 
 /* Have the reached sets of these candidates (keys[0..n), n >= 2)
  * anything in common? (Made one by one, stopping when nothing is left.) */
-static int common_reach(struct se_inner *in, const int *keys, int n, int words)
+static inline __attribute__((always_inline)) int common_reach(struct se_inner *in, const int *keys, int n, int words)
 {
     uint64_t common[SE_REACH_WORDS], any = 0;
     const uint64_t *first = rset_of(in, keys[0], words), *second = rset_of(in, keys[1], words);
@@ -1312,7 +1312,7 @@ static int common_reach(struct se_inner *in, const int *keys, int n, int words)
  * but keys[i] have something in common besides keys[i]'s "off" (which
  * they all hold: each of them turns keys[i] off, and keys[i] is the
  * candidate that would be gone). */
-static unsigned leave_one_out(struct se_inner *in, const int *keys, const int *ids, int n, int words)
+static inline __attribute__((always_inline)) unsigned leave_one_out(struct se_inner *in, const int *keys, const int *ids, int n, int words)
 {
     uint64_t prefix[9][SE_REACH_WORDS], suffix[SE_REACH_WORDS];
     const uint64_t *set[9];
@@ -1341,19 +1341,10 @@ static unsigned leave_one_out(struct se_inner *in, const int *keys, const int *i
     return mask;
 }
 
-static void plan_multiple(struct se_inner *in, const se_state *cur)
+/* plan_multiple's work, over sets of `words` words. */
+static inline __attribute__((always_inline)) void plan_chains(struct se_inner *in,
+                                                              const se_state *cur, int words)
 {
-    in->skip_valid = 0;
-    in->chains_valid = 0;
-    if (in->plain)
-        return;
-    if (!in->prepared)
-        prepare(in, cur);
-    se_reach *r = &in->reach;
-    /* the XY pass's graph, unless the forcing chains & cycles just made it */
-    if (!in->xy_graph && make_graph(in, 1, 2) < 0)
-        return;
-    int words = (r->n / 2 + 63) / 64; /* over the "off" nodes */
     if (++in->rset_now == 0) {
         memset(in->rset_gen, 0, sizeof in->rset_gen);
         memset(in->own_gen, 0, sizeof in->own_gen);
@@ -1435,6 +1426,29 @@ static void plan_multiple(struct se_inner *in, const se_state *cur)
     in->skip_valid = 1;
     in->chains_valid = 1;
 }
+
+static void plan_multiple(struct se_inner *in, const se_state *cur)
+{
+    in->skip_valid = 0;
+    in->chains_valid = 0;
+    if (in->plain)
+        return;
+    if (!in->prepared)
+        prepare(in, cur);
+    se_reach *r = &in->reach;
+    /* the XY pass's graph, unless the forcing chains & cycles just made it */
+    if (!in->xy_graph && make_graph(in, 1, 2) < 0)
+        return;
+    /* over the "off" nodes; most grids have at most 256 candidates: their
+     * sets are four words (zero past the nodes), a size the compiler
+     * knows in that copy of the loops */
+    int words = (r->n / 2 + 63) / 64;
+    if (words <= 4)
+        plan_chains(in, cur, 4);
+    else
+        plan_chains(in, cur, words);
+}
+
 
 int se_nested_plain(se_chain_ws *ws)
 {
