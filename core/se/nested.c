@@ -1630,6 +1630,7 @@ static int static_chains(struct se_inner *in, const se_state *cur, const uint16_
     in->cycle_keys_known = 0;
     /* planned[k]: the searches wanted (plan bits); in->plan[k]: those run */
     uint8_t planned[729];
+    int quiet = 0;
     /* The X and Y passes' graphs are parts of the XY pass's (their links
      * are among its links): what cannot be found with both links cannot
      * be found with one kind. So the XY pass's plan serves all three (a
@@ -1641,7 +1642,7 @@ static int static_chains(struct se_inner *in, const se_state *cur, const uint16_
     } else if (parent_plan) {
         memset(in->plan, 0, sizeof in->plan);
         memset(planned, 0, sizeof planned);
-        int quiet = parent_keys && lost_outside(in, parent_keys);
+        quiet = parent_keys && lost_outside(in, parent_keys);
         for (int i = 0; i < parent_count; i++) {
             int k = parent_plan[i] & 1023, bits = parent_plan[i] >> 10 & 7;
             if (!(cur->cand[k / 9] >> (k % 9) & 1))
@@ -1729,12 +1730,18 @@ static int static_chains(struct se_inner *in, const se_state *cur, const uint16_
                 (uint16_t)(k | (cycle | (outcome[i] & 6)) << 10 | (outcome[i] & 1) << 13);
         planned[k] = 0;
     }
-    for (int cell = 0; cell < 81 && !in->plain; cell++)
-        for (unsigned m = cur->cand[cell]; m && se_popcount(cur->cand[cell]) >= 2; m &= m - 1) {
+    /* a cycle search not run (only the quiet rule leaves one): it found
+     * nothing */
+    for (int cell = 0; cell < 81 && quiet; cell++) {
+        unsigned cand = cur->cand[cell];
+        if (!(cand & (cand - 1)))
+            continue;
+        for (unsigned m = cand; m; m &= m - 1) {
             int k = cell * 9 + se_lowest(m);
-            if (planned[k] & 1) /* a cycle search not run: it found nothing */
+            if (planned[k] & 1)
                 in->plan_list[in->nplan_list++] = (uint16_t)(k | 1 << 10);
         }
+    }
     return 0;
 }
 
