@@ -486,7 +486,8 @@ static inline __attribute__((always_inline)) int chaining(se_chain_ws *ws, const
     }
     int32_t *qon = ws->queue_on, *qoff = ws->queue_off;
     int hon = 0, ton = 0, hoff = 0, toff = 0;
-    int since = -1; /* se_dynamic_plus_offs: the removals since a quiet dry point */
+    /* se_dynamic_plus_offs: per rule, the removals since it was asked */
+    int since[4] = { -1, -1, -1, -1 };
     for (int i = 0; i < to_on->n; i++)
         qon[ton++] = to_on->at[to_on->order[i]];
     for (int i = 0; i < to_off->n; i++)
@@ -558,7 +559,7 @@ static inline __attribute__((always_inline)) int chaining(se_chain_ws *ws, const
         }
         /* dry: dynamic+ asks the advanced rules on the reduced grid */
         if (level > 0 && hon == ton && hoff == toff &&
-            se_dynamic_plus_offs(ws, &work, grid, to_off, qoff, &toff, level, &since) < 0)
+            se_dynamic_plus_offs(ws, &work, grid, to_off, qoff, &toff, level, since) < 0)
             return 0;
     }
     return 0;

@@ -323,10 +323,11 @@ void se_node_add_parent(se_chain_ws *ws, int32_t node, int32_t parent);
 /* dynamic_plus.c: at nesting level 1, when a dynamic propagation runs dry,
  * the eliminations of the first advanced rule with hints resting on the
  * chain's removals (`cur` reduced from `src`), added to to_off and queued
- * as new "off"s. Returns how many, -1 when a pool ran out. since: -1 at
- * the chain's first dry point; then what the call before left there: when
- * the rules found nothing usable, the queue position from which the
- * "off"s are new (the removals the next dry point looks at), else -1. */
+ * as new "off"s. Returns how many, -1 when a pool ran out. since[4]:
+ * per rule (pointing/claiming, hidden pairs, naked pairs, X-wings), -1
+ * until the chain asked it; then the queue position from which the "off"s
+ * are new since it was last asked (the removals it looks at next; the
+ * call sets it for the rules it asks). */
 int se_dynamic_plus_offs(se_chain_ws *ws, const se_state *cur, const se_state *src,
                          se_pset *to_off, int32_t *queue, int *tail, int level, int *since);
 /* The plain version of the above for the tests' twin: every dry point

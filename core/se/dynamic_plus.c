@@ -358,8 +358,9 @@ struct se_dry_memo {
     int valid, n, nlog;
     int32_t slot[DRY_SLOTS]; /* entry + 1, 0 empty */
     uint16_t cand[DRY_ENTRIES][81];
-    /* per entry: a usable hint was met; its new "off"s in log[first ..
-     * first + len): key, parent count, parent keys (first parent first) */
+    /* per entry: the rule that had a usable hint (1 + its number; 0:
+     * none); its new "off"s in log[first .. first + len): key, parent
+     * count, parent keys (first parent first) */
     uint8_t used[DRY_ENTRIES];
     int32_t first[DRY_ENTRIES], len[DRY_ENTRIES];
     uint16_t log[DRY_LOG];
@@ -477,64 +478,88 @@ void se_dynamic_plus_plain(se_chain_ws *ws)
     ws->dry_plain = 1;
 }
 
-int se_dynamic_plus_offs(se_chain_ws *ws, const se_state *cur, const se_state *src,
-                         se_pset *to_off, int32_t *queue, int *tail, int level, int *since)
+/* Rule r's seeds widened to the removals from queue[lo] on (lo < 0: all
+ * of src's candidates cur lacks), those from queue[*pos] on being in
+ * already; *pos becomes lo. */
+static void seeds_from(collect *k, const se_state *cur, const se_state *src, const int32_t *queue,
+                       int lo, int *pos)
 {
-    int from = *since;
-    *since = -1;
-    unsigned at = 0;
-    int known = dry_find(ws, cur, src, &at);
-    if (known > 0) {
-        if (ws->dry->used[known - 1])
-            return dry_replay(ws, known - 1, to_off, queue, tail);
-        *since = *tail; /* quiet: what is queued from here on is new */
-        return level >= 2 ? se_nested_offs(ws, cur, src, to_off, queue, tail, level) : 0;
-    }
-    int before = *tail;
-    collect k = { .ws = ws, .to_off = to_off, .queue = queue, .tail = tail };
-    /* Where a hint can rest (the rules' seeds). Every hint has rule
-     * parents, removals in its house or base lines, so the houses that
-     * lost a candidate. And when the last dry point of this chain was
-     * quiet (no rule had a usable hint; the grid has only shrunk since),
-     * a hint here that was not one there has a house or line whose
-     * places of its digits, or a pair cell whose candidates, changed
-     * since: the others' places and parents are the same and their
-     * eliminations fewer. So then the seeds are the removals since, the
-     * "off"s processed from queue[from] on (all are, at a dry point). */
-    if (from >= 0 && known == 0) {
-        for (int i = from; i < before; i++) {
-            int key = ws->node[queue[i]].key, c = SE_KEY_CELL(key);
-            const uint8_t *hs = se_cell_house[c], *place = se_cell_place[c];
-            for (int t = 0; t < 3; t++) {
-                k.gone[hs[t]] |= (uint16_t)(1u << SE_KEY_DIGIT(key));
-                k.lost_cells[hs[t]] |= (uint16_t)(1u << place[t]);
-            }
-        }
-    } else {
+    if (lo < 0) {
+        memset(k->gone, 0, sizeof k->gone);
+        memset(k->lost_cells, 0, sizeof k->lost_cells);
         for (int c = 0; c < 81; c++) {
             unsigned lost = src->cand[c] & ~cur->cand[c];
             if (lost) {
                 const uint8_t *hs = se_cell_house[c], *place = se_cell_place[c];
                 for (int t = 0; t < 3; t++) {
-                    k.gone[hs[t]] |= (uint16_t)lost;
-                    k.lost_cells[hs[t]] |= (uint16_t)(1u << place[t]);
+                    k->gone[hs[t]] |= (uint16_t)lost;
+                    k->lost_cells[hs[t]] |= (uint16_t)(1u << place[t]);
                 }
             }
         }
+    } else {
+        for (int i = lo; i < *pos; i++) {
+            int key = k->ws->node[queue[i]].key, c = SE_KEY_CELL(key);
+            const uint8_t *hs = se_cell_house[c], *place = se_cell_place[c];
+            for (int t = 0; t < 3; t++) {
+                k->gone[hs[t]] |= (uint16_t)(1u << SE_KEY_DIGIT(key));
+                k->lost_cells[hs[t]] |= (uint16_t)(1u << place[t]);
+            }
+        }
     }
-    locking(&k, cur, src);
-    if (!k.used)
-        hidden_pairs(&k, cur, src);
-    if (!k.used)
-        naked_pairs(&k, cur, src);
-    if (!k.used)
-        x_wings(&k, cur, src, known < 0 ? open_digits(cur) : ws->dry->open);
+    *pos = lo;
+}
+
+int se_dynamic_plus_offs(se_chain_ws *ws, const se_state *cur, const se_state *src,
+                         se_pset *to_off, int32_t *queue, int *tail, int level, int *since)
+{
+    unsigned at = 0;
+    int known = dry_find(ws, cur, src, &at);
+    int before = *tail;
+    if (known > 0) {
+        /* the rules asked there: up to the one that had a usable hint */
+        int used = ws->dry->used[known - 1];
+        for (int r = 0; r < (used ? used : 4); r++)
+            since[r] = before;
+        if (used)
+            return dry_replay(ws, known - 1, to_off, queue, tail);
+        return level >= 2 ? se_nested_offs(ws, cur, src, to_off, queue, tail, level) : 0;
+    }
+    collect k = { .ws = ws, .to_off = to_off, .queue = queue, .tail = tail };
+    /* Where a hint can rest (each rule's seeds). Every hint has rule
+     * parents, removals in its house or base lines, so the houses that
+     * lost a candidate. And a hint of a rule asked at this chain's last
+     * dry point that was asked there before has a house or line whose
+     * places of its digits, or a pair cell whose candidates, changed
+     * since (the grid only shrinks): else its places and parents are the
+     * same and its eliminations fewer, so either it was not usable there
+     * and is not here, or it was, and then the rule's hints were all
+     * taken and their eliminations are gone. So rule r looks at the
+     * removals since it was last asked, the "off"s processed from
+     * queue[since[r]] on (all are, at a dry point); since[] does not grow
+     * with r (the rules are asked in order, up to the first with a usable
+     * hint), so each rule widens the seeds of the one before. */
+    int pos = before, used = 0;
+    for (int r = 0; r < 4 && !used; r++) {
+        int lo = known == 0 ? since[r] : -1; /* (the twin: everything) */
+        if (pos >= 0 && lo < pos)
+            seeds_from(&k, cur, src, queue, lo, &pos);
+        if (r == 0)
+            locking(&k, cur, src);
+        else if (r == 1)
+            hidden_pairs(&k, cur, src);
+        else if (r == 2)
+            naked_pairs(&k, cur, src);
+        else
+            x_wings(&k, cur, src, known < 0 ? open_digits(cur) : ws->dry->open);
+        if (k.used)
+            used = r + 1;
+    }
     if (known == 0 && !ws->overflow)
-        dry_keep(ws, cur, at, k.used, queue + before, *tail - before);
-    if (!k.used) {
-        *since = before;
-        if (level >= 2)
-            return se_nested_offs(ws, cur, src, to_off, queue, tail, level);
-    }
+        dry_keep(ws, cur, at, used, queue + before, *tail - before);
+    for (int r = 0; r < (used ? used : 4); r++)
+        since[r] = before;
+    if (!used && level >= 2)
+        return se_nested_offs(ws, cur, src, to_off, queue, tail, level);
     return ws->overflow ? -1 : k.added;
 }

@@ -186,9 +186,9 @@ static void compare_dynamic_plus(const se_state *src, const se_state *cur)
         none_ready = 1;
     }
     int none_tail = 0;
-    int since = -1;
-    CHECK(se_dynamic_plus_offs(ws_dp[0], cur, cur, &none, queue[0], &none_tail, 1, &since) == 0 &&
-          none_tail == 0 && since == 0);
+    int since[4] = { -1, -1, -1, -1 };
+    CHECK(se_dynamic_plus_offs(ws_dp[0], cur, cur, &none, queue[0], &none_tail, 1, since) == 0 &&
+          none_tail == 0 && since[0] == 0 && since[3] == 0);
     /* the fast rules twice: the second time from what they remembered */
     int first_r = 0, first_tail = 0;
     uint16_t first_keys[1458];
@@ -204,9 +204,10 @@ static void compare_dynamic_plus(const se_state *src, const se_state *cur)
                 int key = SE_KEY(0, c, se_lowest(m));
                 se_pset_add(&to_off[w], key, se_node_new(ws, key, -1));
             }
-        since = -1;
+        for (int i = 0; i < 4; i++)
+            since[i] = -1;
         r[w] = w ? twin_dynamic_plus_offs(ws, cur, src, &to_off[w], queue[w], &tail[w])
-                 : se_dynamic_plus_offs(ws, cur, src, &to_off[w], queue[w], &tail[w], 1, &since);
+                 : se_dynamic_plus_offs(ws, cur, src, &to_off[w], queue[w], &tail[w], 1, since);
         if (pass == 0) {
             first_r = r[0];
             first_tail = tail[0];
@@ -228,13 +229,14 @@ static void compare_dynamic_plus(const se_state *src, const se_state *cur)
 }
 
 /*
- * The rules at a chain's next dry point after a quiet one (nothing
- * usable), looking only at the removals since: src reduced to cur1 (the
- * quiet one; else nothing to compare), then further to cur2. The
+ * The rules at a chain's next dry point, looking only at the removals
+ * since each rule was last asked: src reduced to cur1, the rules asked
+ * there (quiet: all four asked; else up to the one with a usable hint,
+ * whose eliminations the chain then removes), then further to cur2. The
  * removals are queued as the chain processed them; the new "off"s at
  * cur2, their order and parents against the plain rules on all removals.
  */
-static long dps_compared, dps_fired;
+static long dps_compared, dps_fired, dps_after_used;
 
 /* Queues src's candidates missing in `to` that are not already "off". */
 static void queue_removals(se_chain_ws *ws, const se_state *src, const se_state *to,
@@ -252,34 +254,56 @@ static void queue_removals(se_chain_ws *ws, const se_state *src, const se_state 
 }
 
 static void compare_dynamic_plus_since(const se_state *src, const se_state *cur1,
-                                       const se_state *cur2)
+                                       const se_state *cur2_planned, int remembered)
 {
     static se_pset to_off[2];
     static int32_t queue[2][1458];
-    int tail[2], r[2], start[2];
+    int tail[2], r[2], start[2], used = 0;
+    se_state cur2 = *cur2_planned;
     for (int w = 0; w < 2; w++) {
         se_chain_ws *ws = ws_dp[w];
+        if (w == 0 && remembered) {
+            /* cur1's outcome answered from what the rules remember (the
+             * rules it asked then count as asked) */
+            ws->nnode = ws->nextra = ws->nnested = 0;
+            se_pset_init(&to_off[0]);
+            tail[0] = 0;
+            queue_removals(ws, src, cur1, &to_off[0], queue[0], &tail[0]);
+            int since[4] = { -1, -1, -1, -1 };
+            se_dynamic_plus_offs(ws, cur1, src, &to_off[0], queue[0], &tail[0], 1, since);
+        }
         ws->nnode = ws->nextra = ws->nnested = 0;
         ws->overflow = 0;
         se_pset_init(&to_off[w]);
         tail[w] = 0;
         queue_removals(ws, src, cur1, &to_off[w], queue[w], &tail[w]);
-        int since = -1;
-        if (w == 0 &&
-            (se_dynamic_plus_offs(ws, cur1, src, &to_off[0], queue[0], &tail[0], 1, &since) != 0 ||
-             since != tail[0]))
-            return; /* cur1 not quiet: no such next dry point */
-        queue_removals(ws, src, cur2, &to_off[w], queue[w], &tail[w]);
+        int since[4] = { -1, -1, -1, -1 }, first = tail[w];
+        int r1 = w ? twin_dynamic_plus_offs(ws, cur1, src, &to_off[w], queue[w], &tail[w])
+                   : se_dynamic_plus_offs(ws, cur1, src, &to_off[w], queue[w], &tail[w], 1, since);
+        if (r1 < 0)
+            return;
+        if (w == 0) {
+            used = r1 > 0;
+            /* the chain removes what the rules eliminated before its next
+             * dry point */
+            for (int i = first; i < tail[0]; i++) {
+                int key = ws->node[queue[0][i]].key;
+                cur2.cand[SE_KEY_CELL(key)] &= (uint16_t)~(1u << SE_KEY_DIGIT(key));
+            }
+            se_replay_complete(&cur2);
+        }
+        queue_removals(ws, src, &cur2, &to_off[w], queue[w], &tail[w]);
         start[w] = tail[w]; /* the new "off"s from here */
-        r[w] = w ? twin_dynamic_plus_offs(ws, cur2, src, &to_off[w], queue[w], &tail[w])
-                 : se_dynamic_plus_offs(ws, cur2, src, &to_off[w], queue[w], &tail[w], 1, &since);
+        r[w] = w ? twin_dynamic_plus_offs(ws, &cur2, src, &to_off[w], queue[w], &tail[w])
+                 : se_dynamic_plus_offs(ws, &cur2, src, &to_off[w], queue[w], &tail[w], 1, since);
     }
     int same = r[0] == r[1] && tail[0] == tail[1] && start[0] == start[1] &&
                same_offs(queue[0], queue[1], start[0], tail[0]);
-    CHECK_MSG(same, "dynamic+ rules after a quiet dry point: fast %d (%d new), plain %d (%d new)",
-              r[0], tail[0], r[1], tail[1]);
+    CHECK_MSG(same, "dynamic+ rules at the dry point after a %s one: fast %d (%d new), plain %d (%d new)",
+              used ? "used" : "quiet", r[0], tail[0], r[1], tail[1]);
     dps_compared++;
     dps_fired += r[0] > 0;
+    dps_after_used += used;
 }
 
 /*
@@ -456,13 +480,16 @@ static void compare_all(const se_state *s)
             plant(&dp_rng, &cur, 1 + (int)sudoku_rng_below(&dp_rng, 8), round < 2 ? -1 : 0);
             compare_dynamic_plus(s, &cur);
         }
-        /* a quiet dry point (a few removals), then patterns planted */
-        for (int round = 0; round < 2; round++) {
+        /* a dry point (a few removals; patterns planted in half of them,
+         * mostly used then), then patterns planted */
+        for (int round = 0; round < 4; round++) {
             se_state cur1 = *s;
             thin(&dp_rng, &cur1, 1 + (int)sudoku_rng_below(&dp_rng, 6));
+            if (round >= 2)
+                plant(&dp_rng, &cur1, 1 + (int)sudoku_rng_below(&dp_rng, 4), round & 1 ? 0 : -1);
             cur = cur1;
-            plant(&dp_rng, &cur, 1 + (int)sudoku_rng_below(&dp_rng, 6), round ? 0 : -1);
-            compare_dynamic_plus_since(s, &cur1, &cur);
+            plant(&dp_rng, &cur, 1 + (int)sudoku_rng_below(&dp_rng, 6), round & 1 ? 0 : -1);
+            compare_dynamic_plus_since(s, &cur1, &cur, round & 1);
         }
     }
     se_hint a, b;
@@ -849,9 +876,9 @@ int main(int argc, char **argv)
     CHECK(found_fc[0] > 10 && found_fc[1] > 10 && found_fc[2] > 10 && found_fc[3] > 10 && found_fc[4] > 0);
     printf("dynamic+ rules at reduced grids: %ld compared, %ld with new \"off\"s\n", dp_compared, dp_fired);
     CHECK(dp_compared > 100 && dp_fired > 10);
-    printf("dynamic+ rules after a quiet dry point: %ld compared, %ld with new \"off\"s\n",
-           dps_compared, dps_fired);
-    CHECK(dps_compared > 100 && dps_fired > 10);
+    printf("dynamic+ rules at the dry point after another: %ld compared (%ld after a used one), "
+           "%ld with new \"off\"s\n", dps_compared, dps_after_used, dps_fired);
+    CHECK(dps_compared > 100 && dps_fired > 10 && dps_after_used > 10);
     se_chain_ws_free(ws_fast);
     se_chain_ws_free(ws_narrow);
     se_chain_ws_free(ws_twin);
