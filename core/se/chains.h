@@ -140,11 +140,6 @@ typedef struct se_chain_ws {
  * difficulty (a double, summed as the reference sums it), then
  * complexity, then the kind's sort key; earlier found wins ties. */
 typedef struct se_chain_best {
-    /* searches may stop early: above complexity `cap` (0: none), and
-     * beyond a hint known to exist (bounded) */
-    int cap, bounded;
-    double bound_difficulty;
-    int bound_complexity;
     int found;
     double difficulty;
     int complexity;
@@ -260,14 +255,9 @@ void se_chain_offer(se_chain_best *best, double difficulty, int complexity,
  * in rating and complexity never wins.) */
 static inline int se_chain_can_beat(const se_chain_best *best, double base, int complexity)
 {
-    if (best->cap && complexity > best->cap)
-        return 0;
-    double d = se_chain_difficulty(base, complexity);
-    if (best->bounded && (d > best->bound_difficulty ||
-                          (d == best->bound_difficulty && complexity > best->bound_complexity)))
-        return 0;
     if (!best->found)
         return 1;
+    double d = se_chain_difficulty(base, complexity);
     return d < best->difficulty || (d == best->difficulty && complexity < best->complexity);
 }
 
@@ -275,7 +265,7 @@ static inline int se_chain_can_beat(const se_chain_best *best, double base, int 
  * base (0: none). */
 static inline int se_chain_limit(const se_chain_best *best, double base)
 {
-    if (!best->found && !best->cap && !best->bounded)
+    if (!best->found)
         return 1 << 20;
     int c = 0;
     while (c < 4096 && se_chain_can_beat(best, base, c + 1))
