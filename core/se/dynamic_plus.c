@@ -528,13 +528,13 @@ int se_dynamic_plus_offs(se_chain_ws *ws, const se_state *cur, const se_state *s
     collect k = { .ws = ws, .to_off = to_off, .queue = queue, .tail = tail };
     /* Where a hint can rest (each rule's seeds). Every hint has rule
      * parents, removals in its house or base lines, so the houses that
-     * lost a candidate. And a hint of a rule asked at this chain's last
-     * dry point that was asked there before has a house or line whose
-     * places of its digits, or a pair cell whose candidates, changed
-     * since (the grid only shrinks): else its places and parents are the
-     * same and its eliminations fewer, so either it was not usable there
-     * and is not here, or it was, and then the rule's hints were all
-     * taken and their eliminations are gone. So rule r looks at the
+     * lost a candidate. And once this chain asked a rule at a dry point,
+     * a usable hint of that rule here has a house or line whose places of
+     * its digits, or a pair cell whose candidates, changed since (the
+     * grid only shrinks): else its places and parents are the same there
+     * and its eliminations fewer, so either it was not usable there and
+     * is not here, or it was, and then the rule's hints were all taken
+     * and their eliminations are gone. So rule r looks at the
      * removals since it was last asked, the "off"s processed from
      * queue[since[r]] on (all are, at a dry point); since[] does not grow
      * with r (the rules are asked in order, up to the first with a usable

@@ -170,7 +170,7 @@ struct se_inner {
      * (cycles), kept for the grids narrowed from this one */
     uint64_t cycle_keys[KEY_WORDS];
     int cycle_keys_known;
-    long narrowed[3]; /* results made under a parent, per kind; [2] widened (for the tests) */
+    long narrowed[3]; /* made under a parent, per kind; [2] widened (for the tests) */
     /* se_nested_verify_narrowing: each narrowed plan against the exact one */
     int verify;
     long verified, violations;
@@ -1293,7 +1293,8 @@ static inline const uint64_t *rset_of(struct se_inner *in, int k, int words)
 
 /* Have the reached sets of these candidates (keys[0..n), n >= 2)
  * anything in common? (Made one by one, stopping when nothing is left.) */
-static inline __attribute__((always_inline)) int common_reach(struct se_inner *in, const int *keys, int n, int words)
+static inline __attribute__((always_inline)) int common_reach(struct se_inner *in, const int *keys,
+                                                              int n, int words)
 {
     uint64_t common[SE_REACH_WORDS], any = 0;
     const uint64_t *first = rset_of(in, keys[0], words), *second = rset_of(in, keys[1], words);
@@ -1312,7 +1313,10 @@ static inline __attribute__((always_inline)) int common_reach(struct se_inner *i
  * but keys[i] have something in common besides keys[i]'s "off" (which
  * they all hold: each of them turns keys[i] off, and keys[i] is the
  * candidate that would be gone). */
-static inline __attribute__((always_inline)) unsigned leave_one_out(struct se_inner *in, const int *keys, const int *ids, int n, int words)
+static inline __attribute__((always_inline)) unsigned leave_one_out(struct se_inner *in,
+                                                                    const int *keys,
+                                                                    const int *ids, int n,
+                                                                    int words)
 {
     uint64_t prefix[9][SE_REACH_WORDS], suffix[SE_REACH_WORDS];
     const uint64_t *set[9];
@@ -1448,7 +1452,6 @@ static void plan_multiple(struct se_inner *in, const se_state *cur)
     else
         plan_chains(in, cur, words);
 }
-
 
 int se_nested_plain(se_chain_ws *ws)
 {
@@ -1588,7 +1591,8 @@ static void widen_plan(struct se_inner *in, uint8_t *planned)
             const uint64_t *one = side ? from_a : from_b, *other = side ? from_b : from_a;
             for (int w = 0; w < KEY_WORDS; w++)
                 for (uint64_t m = one[w]; m; m &= m - 1) {
-                    int key = w * 64 + __builtin_ctzll(m), neg = key >= 729 ? key - 729 : key + 729;
+                    int key = w * 64 + __builtin_ctzll(m);
+                    int neg = key >= 729 ? key - 729 : key + 729;
                     if (side == 0 && (other[w] >> (key & 63) & 1)) {
                         /* in both: the negation of a forcing chain's source */
                         uint8_t bit = key < 729 ? 2 : 4;

@@ -299,7 +299,8 @@ static void compare_dynamic_plus_since(const se_state *src, const se_state *cur1
     }
     int same = r[0] == r[1] && tail[0] == tail[1] && start[0] == start[1] &&
                same_offs(queue[0], queue[1], start[0], tail[0]);
-    CHECK_MSG(same, "dynamic+ rules at the dry point after a %s one: fast %d (%d new), plain %d (%d new)",
+    CHECK_MSG(same,
+              "dynamic+ rules at the dry point after a %s one: fast %d (%d new), plain %d (%d new)",
               used ? "used" : "quiet", r[0], tail[0], r[1], tail[1]);
     dps_compared++;
     dps_fired += r[0] > 0;
