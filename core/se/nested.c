@@ -1716,8 +1716,10 @@ static int static_chains(struct se_inner *in, const se_state *cur, const uint16_
                  * chain from the same assumption (7.0 and up), to the same
                  * target, with the same eliminations: that one would be
                  * dropped (keep), so it is not looked for; it would have
-                 * met the negation too (the X links are XY links) */
-                if (pass == 0 && in->nhint > before && in->hint[before].difficulty < 6.95)
+                 * met the negation too (the X links are XY links). The
+                 * plain twin looks for it. */
+                if (pass == 0 && !in->plain && in->nhint > before &&
+                    in->hint[before].difficulty < 6.95)
                     settled[i] |= (uint8_t)bit;
             }
             if (in->overflow || in->ws->overflow)
