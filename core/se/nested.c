@@ -122,16 +122,15 @@ struct se_inner {
     int prepared;   /* the tables and nodes are those of the grid at hand */
     int tabled;     /* the tables are (prepare_tables) */
     int xy_graph;   /* in reach: the XY pass's graph of the grid at hand */
-    /* the multiple forcing chains: what each "on" reaches; the cells to skip */
+    /* the multiple forcing chains: what each "on" reaches */
     uint64_t rset[729][SE_REACH_WORDS];
     uint32_t rset_gen[729], rset_now;
     uint64_t own[729][SE_REACH_WORDS];
     uint32_t own_gen[729];
-    uint8_t skip[81];
-    int skip_valid;
-    /* per cell not skipped, its chains that can give a hint (when
-     * chains_valid): bit 3 * digit + house type (0 box, 1 row, 2 column)
-     * a region chain met from it, SE_CELL_CHAIN its cell chain */
+    /* per cell, its chains that can give a hint (when chains_valid;
+     * none: the cell is skipped): bit 3 * digit + house type (0 box, 1
+     * row, 2 column) a region chain met from it, SE_CELL_CHAIN its cell
+     * chain */
     uint32_t chains[81];
     int chains_valid;
     /* the kept hints by their eliminations' hash: open addressing */
@@ -1369,7 +1368,7 @@ static inline __attribute__((always_inline)) void plan_chains(struct se_inner *i
         }
     for (int cell = 0; cell < 81; cell++) {
         unsigned cand = cur->cand[cell];
-        in->skip[cell] = 0;
+        in->chains[cell] = 0; /* (fewer than three digits: not searched) */
         in->loo[cell] = 0; /* three digits or fewer: two left have no chain */
         if (se_popcount(cand) < 3)
             continue;
@@ -1393,7 +1392,6 @@ static inline __attribute__((always_inline)) void plan_chains(struct se_inner *i
                 chains |= 1u << bit;
         }
         in->chains[cell] = chains;
-        in->skip[cell] = (uint8_t)!chains;
     }
     /* every region of three places or more: one place lost, the others
      * are met from the first of them, or the second when the first is
@@ -1419,7 +1417,7 @@ static inline __attribute__((always_inline)) void plan_chains(struct se_inner *i
             for (unsigned m = places; m; m &= m - 1) {
                 int cell = se_house_cell[house][se_lowest(m)];
                 if (nkeys < 2)
-                    matters |= in->skip[cell] && se_popcount(cur->cand[cell]) > 2;
+                    matters |= !in->chains[cell] && se_popcount(cur->cand[cell]) > 2;
                 ids[nkeys] = se_lowest(m);
                 keys[nkeys++] = cell * 9 + d;
             }
@@ -1427,13 +1425,11 @@ static inline __attribute__((always_inline)) void plan_chains(struct se_inner *i
              * runs only the chains it wants, narrow_cells) */
             *loo = matters ? (uint16_t)leave_one_out(in, keys, ids, nkeys, words) : 0x1ff;
         }
-    in->skip_valid = 1;
     in->chains_valid = 1;
 }
 
 static void plan_multiple(struct se_inner *in, const se_state *cur)
 {
-    in->skip_valid = 0;
     in->chains_valid = 0;
     if (in->plain)
         return;
@@ -1488,12 +1484,12 @@ long se_nested_narrowed(se_chain_ws *ws, int kind)
 
 int se_inner_skip_cell(const struct se_inner *in, int cell)
 {
-    return in->skip_valid && in->skip[cell];
+    return in->chains_valid && !in->chains[cell];
 }
 
 uint32_t se_inner_chains(const struct se_inner *in, int cell)
 {
-    return in->skip_valid && in->chains_valid ? in->chains[cell] : ~0u;
+    return in->chains_valid ? in->chains[cell] : ~0u;
 }
 
 /* The keys of the components the planned cycle searches start in. */
@@ -2265,11 +2261,7 @@ static void narrow_cells(struct se_inner *in, const se_state *cur, const kept_re
             in->loo[unit] = se_popcount(places) > 2 ? 0x1ff : 0;
         }
     }
-    for (int cell = 0; cell < 81; cell++) {
-        in->skip[cell] = !chains[cell];
-        in->chains[cell] = chains[cell];
-    }
-    in->skip_valid = 1;
+    memcpy(in->chains, chains, sizeof chains);
     in->chains_valid = 1;
 }
 
@@ -2296,39 +2288,34 @@ static void verify_narrowing(struct se_inner *in, const se_state *cur, int kind)
         memcpy(in->plan, narrowed, sizeof narrowed);
         return;
     }
-    uint8_t skip[81];
     uint16_t loo[LOO_UNITS];
-    uint32_t chains[81];
-    memcpy(skip, in->skip, sizeof skip);
+    uint32_t chains[81]; /* the narrowed plan's (none: skipped) */
     memcpy(loo, in->loo, sizeof loo);
     memcpy(chains, in->chains, sizeof chains);
     plan_multiple(in, cur);
-    if (in->skip_valid) {
-        /* every cell, and every chain of it, the exact plan searches */
+    if (in->chains_valid) {
+        /* every chain the exact plan searches (a cell it searches has one) */
         for (int cell = 0; cell < 81; cell++)
-            if (se_popcount(cur->cand[cell]) >= 3 && !in->skip[cell] &&
-                (skip[cell] || (in->chains[cell] & ~chains[cell])))
+            if (se_popcount(cur->cand[cell]) >= 3 && (in->chains[cell] & ~chains[cell]))
                 in->violations++;
         /* a leave-one-out bit matters where the chain would be met from
          * a skipped cell that can search (plan_multiple) */
         for (int cell = 0; cell < 81; cell++)
-            if (skip[cell] && (in->loo[cell] & ~loo[cell]))
+            if (!chains[cell] && (in->loo[cell] & ~loo[cell]))
                 in->violations++;
         for (int house = 0; house < 27; house++)
             for (int d = 0; d < 9; d++) {
                 int u = 81 + house * 9 + d, met = 0, n = 0;
                 for (unsigned m = cur->pos[house][d + 1]; m && n < 2; m &= m - 1, n++) {
                     int cell = se_house_cell[house][se_lowest(m)];
-                    met |= skip[cell] && se_popcount(cur->cand[cell]) > 2;
+                    met |= !chains[cell] && se_popcount(cur->cand[cell]) > 2;
                 }
                 if (met && (in->loo[u] & ~loo[u]))
                     in->violations++;
             }
     }
-    memcpy(in->skip, skip, sizeof skip);
     memcpy(in->loo, loo, sizeof loo);
     memcpy(in->chains, chains, sizeof chains);
-    in->skip_valid = 1;
     in->chains_valid = 1;
 }
 
@@ -2380,19 +2367,19 @@ static const kept_result *result_of(se_chain_ws *ws, struct se_inner *in, const 
         } else if (kind == 1) {
             plan_multiple(in, cur);
         }
-        if (kind == 1 && !in->skip_valid)
+        if (kind == 1 && !in->chains_valid)
             for (int u = 0; u < LOO_UNITS; u++)
                 in->loo[u] = 0x1ff;
-        if (in->skip_valid) {
+        if (in->chains_valid) {
             in->open[0] = in->open[1] = 0;
             for (int cell = 0; cell < 81; cell++)
-                if (!in->skip[cell]) {
+                if (in->chains[cell]) {
                     in->open[cell >> 6] |= 1ull << (cell & 63);
-                    in->open_chains[cell] = se_inner_chains(in, cell);
+                    in->open_chains[cell] = in->chains[cell];
                 }
         }
         got = se_forcing_chains_all(cur, kind, in->ws, in, ws->cancel);
-        in->skip_valid = in->chains_valid = 0;
+        in->chains_valid = 0;
     }
     if (got < 0 || in->overflow || in->ws->overflow) {
         if (sudoku_cancelled(ws->cancel) || in->ws->cancelled)
