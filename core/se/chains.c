@@ -21,15 +21,30 @@ se_chain_ws *se_chain_ws_new(void)
     ws->bfs_b = malloc(sizeof(int32_t) * SE_MAX_NODES);
     ws->nested = malloc(sizeof(se_nested_ref) * SE_MAX_NESTED);
     ws->sig_seen = malloc(sizeof(uint64_t) * SE_SIG_TABLE);
-    ws->sig_mark = calloc(SE_SIG_TABLE, sizeof(uint32_t));
-    ws->sig_now = 0;
+    ws->sig_mark = malloc(sizeof(uint32_t) * SE_SIG_TABLE);
     ws->inner = NULL;
     ws->dry = NULL;
-    ws->dry_plain = 0;
-    ws->tables_valid = 0;
     ws->reach[0] = ws->reach[1] = NULL;
     ws->fc_key = malloc(sizeof(uint16_t) * SE_MAX_NODES);
     ws->fc_node = malloc(sizeof(int32_t) * SE_MAX_NODES);
+    if (!ws->fc_key || !ws->fc_node || !ws->nested || !ws->sig_seen || !ws->sig_mark || !ws->node || !ws->extra || !ws->queue_on || !ws->queue_off || !ws->bfs_a || !ws->bfs_b) {
+        se_chain_ws_free(ws);
+        return NULL;
+    }
+    se_chain_ws_reset(ws);
+    return ws;
+}
+
+void se_chain_ws_reset(se_chain_ws *ws)
+{
+    memset(ws->sig_mark, 0, sizeof(uint32_t) * SE_SIG_TABLE);
+    ws->sig_now = 0;
+    if (ws->inner)
+        se_inner_reset(ws->inner);
+    if (ws->dry)
+        se_dry_memo_reset(ws->dry);
+    ws->dry_plain = 0;
+    ws->tables_valid = 0;
     ws->fc_now = 0;
     ws->fc_npair = 0;
     memset(ws->fc_gen, 0, sizeof ws->fc_gen);
@@ -40,10 +55,6 @@ se_chain_ws *se_chain_ws_new(void)
     memset(ws->nishio_known, 0, sizeof ws->nishio_known);
     memset(ws->rules.off_gen, 0, sizeof ws->rules.off_gen);
     memset(ws->rules.on_gen, 0, sizeof ws->rules.on_gen);
-    if (!ws->fc_key || !ws->fc_node || !ws->nested || !ws->sig_seen || !ws->sig_mark || !ws->node || !ws->extra || !ws->queue_on || !ws->queue_off || !ws->bfs_a || !ws->bfs_b) {
-        se_chain_ws_free(ws);
-        return NULL;
-    }
     for (int i = 0; i < 9; i++) {
         se_pset_init(&ws->value_on[i]);
         se_pset_init(&ws->value_off[i]);
@@ -58,7 +69,6 @@ se_chain_ws *se_chain_ws_new(void)
     ws->off_seen_now = 0;
     ws->nnode = ws->nextra = 0;
     ws->overflow = 0;
-    return ws;
 }
 
 void se_chain_ws_free(se_chain_ws *ws)

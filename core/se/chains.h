@@ -148,6 +148,10 @@ typedef struct se_chain_best {
 } se_chain_best;
 
 se_chain_ws *se_chain_ws_new(void);
+/* Back to the state se_chain_ws_new gives (every cache and memo empty),
+ * keeping the memory: a rater reuses it from puzzle to puzzle, where fresh
+ * allocations would cost page faults each time. */
+void se_chain_ws_reset(se_chain_ws *ws);
 void se_chain_ws_free(se_chain_ws *ws);
 void se_cycle_reach_free(struct se_cycle_reach *r); /* cycles.c */
 
@@ -332,6 +336,9 @@ void se_dynamic_plus_plain(se_chain_ws *ws);
 int se_nested_offs(se_chain_ws *ws, const se_state *cur, const se_state *src,
                    se_pset *to_off, int32_t *queue, int *tail, int level);
 void se_inner_free(struct se_inner *in);
+void se_inner_reset(struct se_inner *in); /* as inner_get makes it */
+struct se_dry_memo;
+void se_dry_memo_reset(struct se_dry_memo *m); /* dynamic_plus.c: as made */
 /* Records one inner hint (conclusion `hint`, chains ending at ends[]) in
  * the collector of a nested search: its rule parents (root_cause: the
  * rule of the assumptions, -1 the cell, a house, -2 none), eliminations,

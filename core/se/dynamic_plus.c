@@ -384,6 +384,11 @@ static void dry_clear(struct se_dry_memo *m)
     m->n = m->nlog = 0;
 }
 
+void se_dry_memo_reset(struct se_dry_memo *m)
+{
+    m->valid = 0; /* dry_find starts it over, as when calloc made it */
+}
+
 /* The memo's entry of grid cur (entry + 1), or 0 with where it would go;
  * -1 when there is no memo. */
 static int dry_find(se_chain_ws *ws, const se_state *cur, const se_state *src, unsigned *at)

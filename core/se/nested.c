@@ -1824,6 +1824,19 @@ static void generation_clear(kept_generation *g)
     memset(g->slot, 0, sizeof g->slot);
 }
 
+void se_inner_reset(struct se_inner *in)
+{
+    se_chain_ws *ws = in->ws;
+    struct se_inner_cache *cache = in->cache;
+    memset(in, 0, sizeof *in); /* inner_get's calloc */
+    in->ws = ws;
+    in->cache = cache;
+    se_chain_ws_reset(ws);
+    generation_clear(&cache->gen[0]);
+    generation_clear(&cache->gen[1]);
+    cache->young = 0;
+}
+
 static const kept_result *cache_find(const kept_generation *g, const se_state *cur, int kind,
                                      uint64_t hash, unsigned *at)
 {

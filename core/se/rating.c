@@ -80,8 +80,9 @@
  * puzzle compared so far agrees (README), but that is no proof the order
  * never matters.
  */
-#include <string.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include "internal.h"
 #include "chains.h"
 #include "../solver.h"
@@ -241,17 +242,39 @@ static int aligned_exclusion(const se_state *s, se_hint *h, int degree, aligned_
  * chains, (aligned triple exclusion), Nishio, multiple, dynamic. 1: a
  * step; 0: the step needs a technique not written yet; -1: cancelled or
  * out of memory. The workspace is made on first use. */
-static int chain_step(const se_state *s, se_hint *h, se_chain_ws **ws, aligned_memory *am,
+struct sudoku_se_rater {
+    se_chain_ws *ws; /* NULL until a puzzle needs chains */
+    int ready;       /* ws is as new for the puzzle at hand */
+};
+
+sudoku_se_rater *sudoku_se_rater_new(void)
+{
+    return calloc(1, sizeof(sudoku_se_rater));
+}
+
+void sudoku_se_rater_free(sudoku_se_rater *rater)
+{
+    if (!rater)
+        return;
+    se_chain_ws_free(rater->ws);
+    free(rater);
+}
+
+static int chain_step(const se_state *s, se_hint *h, sudoku_se_rater *rater, aligned_memory *am,
                       const sudoku_cancel *cancel)
 {
-    if (!*ws && !(*ws = se_chain_ws_new()))
+    if (!rater->ws && !(rater->ws = se_chain_ws_new()))
         return -1;
-    int r = se_find_cycles_and_chains(s, h, *ws, cancel);
+    if (!rater->ready)
+        se_chain_ws_reset(rater->ws); /* a previous puzzle's */
+    rater->ready = 1;
+    se_chain_ws *ws = rater->ws;
+    int r = se_find_cycles_and_chains(s, h, ws, cancel);
     if (r == 0 && aligned_exclusion(s, h, 3, am))
         return 1;
     /* Nishio, multiple, dynamic, dynamic+, nested levels 2 to 5 */
     for (int kind = 0; r == 0 && kind < 8; kind++)
-        r = se_find_forcing_chains(s, h, kind, *ws, cancel);
+        r = se_find_forcing_chains(s, h, kind, ws, cancel);
     return r; /* 0: serate would fail too (it prints 20.0) */
 }
 
@@ -282,17 +305,39 @@ static int basic_step(const se_state *s, se_hint *h, aligned_memory *am)
 
 /* The first step in the reference's order among the techniques we have:
  * 1 found, 0 unsupported, -1 cancelled. */
-static int next_step(const se_state *s, se_hint *h, se_chain_ws **ws, aligned_memory *am,
+static int next_step(const se_state *s, se_hint *h, sudoku_se_rater *rater, aligned_memory *am,
                      const sudoku_cancel *cancel)
 {
     if (basic_step(s, h, am))
         return 1;
-    return chain_step(s, h, ws, am, cancel);
+    return chain_step(s, h, rater, am, cancel);
 }
+
+static sudoku_se_status rate(sudoku_se_rater *rater, const sudoku_grid *puzzle,
+                             sudoku_se_path *path, const sudoku_cancel *cancel);
 
 sudoku_se_status sudoku_se_rate(const sudoku_grid *puzzle,
                                 sudoku_se_path *path,
                                 const sudoku_cancel *cancel)
+{
+    return sudoku_se_rate_with(NULL, puzzle, path, cancel);
+}
+
+sudoku_se_status sudoku_se_rate_with(sudoku_se_rater *rater, const sudoku_grid *puzzle,
+                                     sudoku_se_path *path, const sudoku_cancel *cancel)
+{
+    if (rater) {
+        rater->ready = !rater->ws; /* a work area made now is new */
+        return rate(rater, puzzle, path, cancel);
+    }
+    sudoku_se_rater once = { NULL, 1 };
+    sudoku_se_status st = rate(&once, puzzle, path, cancel);
+    se_chain_ws_free(once.ws);
+    return st;
+}
+
+static sudoku_se_status rate(sudoku_se_rater *rater, const sudoku_grid *puzzle,
+                             sudoku_se_path *path, const sudoku_cancel *cancel)
 {
     path->er = path->ep = path->ed = 0;
     path->step_count = path->elim_count = 0;
@@ -328,7 +373,6 @@ sudoku_se_status sudoku_se_rate(const sudoku_grid *puzzle,
 
     int er = -1, ep = 0, ed = 0, empty = 81 - sudoku_grid_givens(puzzle);
     se_hint h;
-    se_chain_ws *ws = NULL;
     aligned_memory am;
     am.valid[0] = am.valid[1] = 0;
     sudoku_se_status status = SUDOKU_SE_OK;
@@ -337,7 +381,7 @@ sudoku_se_status sudoku_se_rate(const sudoku_grid *puzzle,
             status = SUDOKU_SE_CANCELLED;
             break;
         }
-        int found = next_step(&s, &h, &ws, &am, cancel);
+        int found = next_step(&s, &h, rater, &am, cancel);
         if (found <= 0) {
             status = found < 0 && sudoku_cancelled(cancel) ? SUDOKU_SE_CANCELLED
                                                           : SUDOKU_SE_UNSUPPORTED;
@@ -383,7 +427,6 @@ sudoku_se_status sudoku_se_rate(const sudoku_grid *puzzle,
                 ep = er;
         }
     }
-    se_chain_ws_free(ws);
     if (status != SUDOKU_SE_OK)
         return status;
     path->er = er;

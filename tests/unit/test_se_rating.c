@@ -358,6 +358,83 @@ static void invalid(void)
     CHECK(strcmp(sudoku_se_technique_name(SE_XYZ_WING), "XYZ-Wing") == 0);
 }
 
+/* A cancel hook that says stop at its n-th question. */
+static int stop_at(void *arg)
+{
+    int *left = arg;
+    return --*left <= 0;
+}
+
+static int same_path(const sudoku_se_path *a, const sudoku_se_path *b)
+{
+    if (a->er != b->er || a->ep != b->ep || a->ed != b->ed || a->step_count != b->step_count ||
+        a->elim_count != b->elim_count)
+        return 0;
+    return memcmp(a->step, b->step, sizeof a->step[0] * (size_t)a->step_count) == 0 &&
+           memcmp(a->elim, b->elim, sizeof a->elim[0] * (size_t)a->elim_count) == 0;
+}
+
+/* One rater for many puzzles (sudoku_se_rate_with): every path the same as
+ * sudoku_se_rate's, after puzzles of every family, in two orders, and
+ * after ratings cancelled halfway (their work areas left as they were). */
+static void rater_reused(void)
+{
+    enum { N = sizeof family / sizeof family[0] + 2 };
+    const char *puzzles[N];
+    int n = 0;
+    for (size_t i = 0; i < sizeof family / sizeof family[0]; i++)
+        puzzles[n++] = family[i].puzzle;
+    puzzles[n++] = nested2[0].puzzle;
+    puzzles[n++] = nested_deep[0].puzzle;
+    sudoku_se_path *fresh = malloc(sizeof *fresh * N);
+    sudoku_se_status status[N];
+    sudoku_se_rater *rater = sudoku_se_rater_new();
+    CHECK(fresh && rater);
+    if (!fresh || !rater) {
+        free(fresh);
+        sudoku_se_rater_free(rater);
+        return;
+    }
+    int asked[N]; /* how often each rating asks its cancel hook */
+    for (int i = 0; i < n; i++) {
+        sudoku_grid g = check_grid(puzzles[i]);
+        int left = 1 << 30;
+        sudoku_cancel count = { stop_at, &left };
+        status[i] = sudoku_se_rate(&g, &fresh[i], &count);
+        asked[i] = (1 << 30) - left;
+    }
+    int compared = 0, cancelled = 0;
+    for (int round = 0; round < 2; round++)
+        for (int k = 0; k < n; k++) {
+            int i = round ? n - 1 - k : k;
+            sudoku_grid g = check_grid(puzzles[i]);
+            if (k % 7 == 3 || i >= n - 2) {
+                /* stopped at half of its questions: for the nested
+                 * puzzles, in the middle of the chains */
+                int left = asked[i] / 2 + 1;
+                sudoku_cancel stop = { stop_at, &left };
+                cancelled += sudoku_se_rate_with(rater, &g, &path, &stop) == SUDOKU_SE_CANCELLED;
+            }
+            sudoku_se_status st = sudoku_se_rate_with(rater, &g, &path, NULL);
+            CHECK_MSG(st == status[i] && (st != SUDOKU_SE_OK || same_path(&path, &fresh[i])),
+                      "%s: the reused rater's path differs (status %d, fresh %d)", puzzles[i], st,
+                      status[i]);
+            compared++;
+        }
+    /* a rater that never needed chains, and a NULL one */
+    sudoku_se_rater_free(rater);
+    rater = sudoku_se_rater_new();
+    sudoku_grid easy = check_grid(family[0].puzzle);
+    CHECK(sudoku_se_rate_with(rater, &easy, &path, NULL) == status[0]);
+    CHECK(sudoku_se_rate_with(NULL, &easy, &path, NULL) == status[0]);
+    sudoku_se_rater_free(rater);
+    sudoku_se_rater_free(NULL);
+    free(fresh);
+    CHECK(cancelled >= 2);
+    printf("rater reused: %d paths compared, %d ratings cancelled in between\n", compared,
+           cancelled);
+}
+
 int main(int argc, char **argv)
 {
     /* SUDOKU_LONG_TEST: --long also rates the vector rows of 10.0 and up */
@@ -368,6 +445,7 @@ int main(int argc, char **argv)
     dynamic_plus_rated();
     nested_level2();
     nested_levels();
+    rater_reused();
     generated();
     vectors(lng);
     return check_done();
