@@ -4,8 +4,9 @@
  * sudoku.c lists. Every algorithm lives in core/; these files only check
  * arguments and convert results.
  *
- * Each SQL function is registered with its own name as user data, so
- * error messages name the function: ext_fname(ctx).
+ * Each SQL function's user data starts with its name (a const char *:
+ * the registration table's entry, or a per-connection state that begins
+ * the same way), so error messages name the function: ext_fname(ctx).
  */
 #ifndef SUDOKU_EXT_H
 #define SUDOKU_EXT_H
@@ -17,8 +18,9 @@ SQLITE_EXTENSION_INIT3
 #include "transform.h"
 #include "cancel.h"
 
-/* The name of the SQL function being called (its registration user data). */
-#define ext_fname(ctx) ((const char *)sqlite3_user_data(ctx))
+/* The name of the SQL function being called (the first member of its
+ * registration user data). */
+#define ext_fname(ctx) (*(const char *const *)sqlite3_user_data(ctx))
 
 /* printf-style error "<fname>: <message>" as the function's result. */
 void ext_error(sqlite3_context *ctx, const char *fmt, ...);
@@ -111,6 +113,10 @@ void ext_debug(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 /* Sudoku Explainer rating (se.c: sudoku_se_rating and the sudoku_se_steps
  * virtual table) */
 void ext_se_rating(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+/* sudoku_se_rating's per-connection user data (its name, then the rater
+ * whose work areas it keeps between calls), and its destructor */
+void *ext_se_rating_data(const char *name);
+void ext_se_rating_data_free(void *data);
 extern const sqlite3_module ext_se_steps_module;
 /* uniform random grids and top-band classes (random_grid.c:
  * sudoku_random_grid, sudoku_band_class and the sudoku_band_classes

@@ -17,13 +17,64 @@
  * (cell 'r4c7' and digit for a placement, else NULL; eliminations like
  * 'r1c2<>5 r3c4<>7', else NULL). When the rater stops at a technique it
  * lacks, a last row has technique 'unsupported' and NULL elsewhere. The
- * whole path is made in xFilter (microseconds; a few KB in the cursor).
+ * whole path is made in xFilter (a few KB in the cursor; as long as the
+ * rating takes, and stopped by sqlite3_interrupt() like the function).
+ *
+ * The rater's work areas (some 20 MB once a puzzle needed chains) stay
+ * with the connection, one set per registration of sudoku_se_rating and
+ * per sudoku_se_steps table, and go when it closes: made afresh for each
+ * call they cost page faults, about 3% of a hard puzzle's time. A call
+ * that comes while they are in use (SQL run by a callback of the
+ * connection during a rating) rates with work areas of its own.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "ext.h"
 #include "se_rating.h"
+
+/* A rater for one caller at a time. */
+typedef struct shared_rater {
+    sudoku_se_rater *rater;
+    int busy;
+} shared_rater;
+
+static sudoku_se_status rate_shared(shared_rater *shared, const sudoku_grid *grid,
+                                    sudoku_se_path *path, const sudoku_cancel *cancel)
+{
+    if (shared->busy)
+        return sudoku_se_rate(grid, path, cancel);
+    shared->busy = 1;
+    sudoku_se_status st = sudoku_se_rate_with(shared->rater, grid, path, cancel);
+    shared->busy = 0;
+    return st;
+}
+
+typedef struct rating_data {
+    const char *name; /* first: ext_fname */
+    shared_rater shared;
+} rating_data;
+
+void *ext_se_rating_data(const char *name)
+{
+    rating_data *d = sqlite3_malloc(sizeof *d);
+    if (!d)
+        return NULL;
+    d->name = name;
+    d->shared.busy = 0;
+    if (!(d->shared.rater = sudoku_se_rater_new())) {
+        sqlite3_free(d);
+        return NULL;
+    }
+    return d;
+}
+
+void ext_se_rating_data_free(void *data)
+{
+    rating_data *d = data;
+    sudoku_se_rater_free(d->shared.rater);
+    sqlite3_free(d);
+}
 
 void ext_se_rating(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
@@ -43,7 +94,8 @@ void ext_se_rating(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     }
     sudoku_cancel cancel;
     ext_cancel_init(sqlite3_context_db_handle(ctx), &cancel);
-    sudoku_se_status st = sudoku_se_rate(&grid, path, &cancel);
+    rating_data *data = sqlite3_user_data(ctx);
+    sudoku_se_status st = rate_shared(&data->shared, &grid, path, &cancel);
     if (st == SUDOKU_SE_CANCELLED) {
         ext_result_interrupted(ctx);
     } else if (st == SUDOKU_SE_OK) {
@@ -71,6 +123,12 @@ typedef struct se_cursor {
     sudoku_se_path path;
 } se_cursor;
 
+typedef struct se_vtab {
+    sqlite3_vtab base;
+    sqlite3 *db; /* for the cancel hook */
+    shared_rater shared;
+} se_vtab;
+
 static int se_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
                       sqlite3_vtab **out, char **err)
 {
@@ -83,17 +141,24 @@ static int se_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
                                       "eliminations TEXT, puzzle TEXT HIDDEN)");
     if (rc != SQLITE_OK)
         return rc;
-    sqlite3_vtab *vtab = sqlite3_malloc(sizeof *vtab);
+    se_vtab *vtab = sqlite3_malloc(sizeof *vtab);
     if (!vtab)
         return SQLITE_NOMEM;
     memset(vtab, 0, sizeof *vtab);
+    vtab->db = db;
+    if (!(vtab->shared.rater = sudoku_se_rater_new())) {
+        sqlite3_free(vtab);
+        return SQLITE_NOMEM;
+    }
     sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
-    *out = vtab;
+    *out = &vtab->base;
     return SQLITE_OK;
 }
 
-static int se_disconnect(sqlite3_vtab *vtab)
+static int se_disconnect(sqlite3_vtab *base)
 {
+    se_vtab *vtab = (se_vtab *)base;
+    sudoku_se_rater_free(vtab->shared.rater);
     sqlite3_free(vtab);
     return SQLITE_OK;
 }
@@ -176,9 +241,12 @@ static int se_filter(sqlite3_vtab_cursor *base, int idx, const char *idxstr,
     if (sudoku_grid_parse(bytes, (size_t)sqlite3_value_bytes(argv[0]), &grid, &err) !=
         SUDOKU_PARSE_OK)
         return se_fail(cur, sudoku_parse_error_message(&err, NAME, msg, sizeof msg));
-    /* No cancel hook: the steps rater stops before the chains (6.2) and takes
-     * microseconds. */
-    sudoku_se_status st = sudoku_se_rate(&grid, &cur->path, NULL);
+    se_vtab *vtab = (se_vtab *)cur->base.pVtab;
+    sudoku_cancel cancel;
+    ext_cancel_init(vtab->db, &cancel);
+    sudoku_se_status st = rate_shared(&vtab->shared, &grid, &cur->path, &cancel);
+    if (st == SUDOKU_SE_CANCELLED)
+        return SQLITE_INTERRUPT;
     if (st == SUDOKU_SE_OK) {
         cur->rows = cur->path.step_count;
     } else if (st == SUDOKU_SE_UNSUPPORTED) {

@@ -141,6 +141,14 @@ static void expect_int(sqlite3 *db, const char *what, const char *sql, long long
 }
 
 #define EMPTY "'.................................................................................'"
+/* Four puzzles of forum_hardest_1905_11plus that the SE rater takes
+ * 0.15 to 0.2 s each to rate (11.1 to 11.2), the first of them alone */
+#define SE_ONE "'98.76.5..7..9...8...5..8...59...6.7..4.........3.9.4..35...9.6.....2.1.3.........'"
+#define SE_HARD                                                                                  \
+    "(VALUES (" SE_ONE "), "                                                                     \
+    "('.....67.....7...2..8..3...4.3..6...8..59......4..13.....2.......1...4..6......95.'), "    \
+    "('98.7.....76....9....5.96....4.....3...86..5......2...1..75..8......1..4......3..2'), "    \
+    "('98.7..6..5...8......7..6...4..3......5...4.2...9.5.8...1......3..5.6.7.....2.1.6.'))"
 #define HARD "'1.....7.9......2..68.......2.183..5..356.1.2.86..25......5.2...51..683.....31....'"
 
 int main(int argc, char **argv)
@@ -203,6 +211,17 @@ int main(int argc, char **argv)
     sqlite3_exec(db, "COMMIT", NULL, NULL, NULL); /* fails: already rolled back */
     expect_int(db, "which SQLite rolls back as a whole",
                "SELECT count(*) * 1000 + sum(n) FROM t", 1042);
+
+    /* The SE rater, whose work areas stay with the connection: the next
+     * rating after an interrupted one starts clean */
+    expect_interrupted(db, "sudoku_se_rating(four 11.x puzzles)",
+                       "SELECT sudoku_se_rating(column1) FROM " SE_HARD);
+    expect_int(db, "the first one's ER (tenths) when not interrupted",
+               "SELECT sudoku_se_rating(" SE_ONE ") * 10", 111);
+    expect_interrupted(db, "sudoku_se_steps(four 11.x puzzles)",
+                       "SELECT count(*) FROM " SE_HARD " v, sudoku_se_steps(v.column1)");
+    expect_int(db, "the first one's step count when not interrupted",
+               "SELECT count(*) FROM sudoku_se_steps(" SE_ONE ")", 131);
 
 #ifdef INTERRUPT_STATIC
     expect_interrupted(db, "sudoku_te_depth(depth 3, slowed trials)",
