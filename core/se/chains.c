@@ -46,6 +46,8 @@ void se_chain_ws_reset(se_chain_ws *ws)
     ws->dry_plain = 0;
     ws->tables_valid = 0;
     ws->fc_now = 0;
+    ws->prop_key = -1;
+    ws->prop_dry = 0;
     ws->fc_npair = 0;
     memset(ws->fc_gen, 0, sizeof ws->fc_gen);
     ws->nnested = 0;

@@ -104,6 +104,10 @@ typedef struct se_chain_ws {
     uint64_t *sig_seen;             /* SE_SIG_TABLE */
     uint32_t *sig_mark, sig_now;    /* SE_SIG_TABLE */
     struct se_inner *inner;         /* the inner search's work area, on first use */
+    /* the propagation at hand (forcing_chains.c): its assumption's key
+     * (-1: none said) and how many dry points asked the inner producers
+     * so far; nested.c knows its grids by them from step to step */
+    int prop_key, prop_dry;
     struct se_cycle_reach *reach[2]; /* cycles.c: reachability work areas, on first use */
     /* forcing_chains.c: the "on" assumptions (cell * 9 + digit) already
      * propagated in this producer call, on this grid: an assumption is

@@ -141,6 +141,8 @@ static int propagate_on(search *q, int cell, int d, int dynamic, se_pset *on, se
         return ws->fc_result[at];
     }
     se_pset_add(on, key, se_node_new(ws, key, -1));
+    ws->prop_key = key;
+    ws->prop_dry = 0;
     int r = se_do_chaining_tables(ws, q->s, on, off, !q->nishio, dynamic, q->level, contra,
                                   &ws->rules);
     *kept = 0;
@@ -190,6 +192,8 @@ static void binary(search *q, int cell, int d, int nishio, int dynamic, int dbl,
     /* the "off" propagation is not kept past this function: its nodes go */
     int mark = ws->nnode, mark_extra = ws->nextra;
     se_pset_add(off_off, off, se_node_new(ws, off, -1));
+    ws->prop_key = off;
+    ws->prop_dry = 0;
     if (se_do_chaining_tables(ws, q->s, off_on, off_off, y, dynamic, q->level, contra,
                               &ws->rules) && contradictions)
         offer(q, on, contra, 2, 7, q->technique[0]);
