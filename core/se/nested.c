@@ -50,6 +50,7 @@
  * links of new units of two open (widen_plan); the implication lists are
  * made on demand.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "chains.h"
@@ -1841,11 +1842,30 @@ static void generation_clear(kept_generation *g)
     memset(g->slot, 0, sizeof g->slot);
 }
 
+/* Zeroes in's bytes [from, to). */
+static void clear_bytes(struct se_inner *in, size_t from, size_t to)
+{
+    memset((char *)in + from, 0, to - from);
+}
+
+#define END_OF(field) (offsetof(struct se_inner, field) + sizeof(((struct se_inner *)0)->field))
+_Static_assert(END_OF(tmp) <= offsetof(struct se_inner, key) &&
+                   END_OF(key) <= offsetof(struct se_inner, use) &&
+                   END_OF(use) <= offsetof(struct se_inner, use_key),
+               "se_inner_reset clears around hint..tmp, key, use, use_key in this order");
+
 void se_inner_reset(struct se_inner *in)
 {
     se_chain_ws *ws = in->ws;
     struct se_inner_cache *cache = in->cache;
-    memset(in, 0, sizeof *in); /* inner_get's calloc */
+    /* every field as inner_get's calloc made it, but the lists that are
+     * written before they are read, up to their counts (nhint, nkey, nuse,
+     * nuse_key; order and tmp sort the hints): 3.5 of the 4.8 MB */
+    clear_bytes(in, 0, offsetof(struct se_inner, hint));
+    clear_bytes(in, END_OF(tmp), offsetof(struct se_inner, key));
+    clear_bytes(in, END_OF(key), offsetof(struct se_inner, use));
+    clear_bytes(in, END_OF(use), offsetof(struct se_inner, use_key));
+    clear_bytes(in, END_OF(use_key), sizeof *in);
     in->ws = ws;
     in->cache = cache;
     se_chain_ws_reset(ws);
