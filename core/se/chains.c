@@ -39,8 +39,9 @@ void se_chain_ws_reset(se_chain_ws *ws)
 {
     memset(ws->sig_mark, 0, sizeof(uint32_t) * SE_SIG_TABLE);
     ws->sig_now = 0;
-    if (ws->inner)
-        se_inner_reset(ws->inner);
+    /* the inner work area (some MB) is made new when a nested chain
+     * asks for it (inner_get): most puzzles never do */
+    ws->inner_stale = ws->inner != NULL;
     if (ws->dry)
         se_dry_memo_reset(ws->dry);
     ws->dry_plain = 0;

@@ -104,6 +104,7 @@ typedef struct se_chain_ws {
     uint64_t *sig_seen;             /* SE_SIG_TABLE */
     uint32_t *sig_mark, sig_now;    /* SE_SIG_TABLE */
     struct se_inner *inner;         /* the inner search's work area, on first use */
+    int inner_stale;                /* inner is a previous puzzle's: reset on use */
     /* the propagation at hand (forcing_chains.c): its assumption's key
      * (-1: none said) and how many dry points asked the inner producers
      * so far; nested.c knows its grids by them from step to step */

@@ -206,6 +206,9 @@ void se_inner_free(struct se_inner *in)
 static struct se_inner_cache *cache_new(void);
 static struct se_inner *inner_get(se_chain_ws *outer)
 {
+    if (outer->inner && outer->inner_stale)
+        se_inner_reset(outer->inner); /* a previous puzzle's (se_chain_ws_reset) */
+    outer->inner_stale = 0;
     if (outer->inner)
         return outer->inner;
     struct se_inner *in = calloc(1, sizeof *in);
