@@ -113,10 +113,14 @@ void ext_debug(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 /* Sudoku Explainer rating (se.c: sudoku_se_rating and the sudoku_se_steps
  * virtual table) */
 void ext_se_rating(sqlite3_context *ctx, int argc, sqlite3_value **argv);
-/* sudoku_se_rating's per-connection user data (its name, then the rater
- * whose work areas it keeps between calls), and its destructor */
-void *ext_se_rating_data(const char *name);
+/* The connection's SE rater, which keeps its work areas between calls,
+ * shared through *shared (one per connection, filled by the first maker):
+ * sudoku_se_rating's user data (its name, then the rater) and the
+ * sudoku_se_steps module's client data, with their destructors */
+void *ext_se_rating_data(const char *name, void **shared);
 void ext_se_rating_data_free(void *data);
+void *ext_se_steps_aux(void **shared);
+void ext_se_steps_aux_free(void *aux);
 extern const sqlite3_module ext_se_steps_module;
 /* uniform random grids and top-band classes (random_grid.c:
  * sudoku_random_grid, sudoku_band_class and the sudoku_band_classes

@@ -20,12 +20,13 @@
  * whole path is made in xFilter (a few KB in the cursor; as long as the
  * rating takes, and stopped by sqlite3_interrupt() like the function).
  *
- * The rater's work areas (some 20 MB once a puzzle needed chains) stay
- * with the connection, one set per registration of sudoku_se_rating and
- * per sudoku_se_steps table, and go when it closes: made afresh for each
- * call they cost page faults, about 3% of a hard puzzle's time. A call
- * that comes while they are in use (SQL run by a callback of the
- * connection during a rating) rates with work areas of its own.
+ * The rater's work areas (some 15 MB once a puzzle needed nested chains)
+ * stay with the connection, one set shared by both forms of
+ * sudoku_se_rating and sudoku_se_steps, and go when it closes: made
+ * afresh for each call they cost page faults, 3% of a hard puzzle's time
+ * and half of a puzzle rated 6.5's. A call that comes while they are in
+ * use (SQL run by a callback of the connection during a rating) rates
+ * with work areas of its own.
  */
 #include <stdio.h>
 #include <string.h>
@@ -33,11 +34,40 @@
 #include "ext.h"
 #include "se_rating.h"
 
-/* A rater for one caller at a time. */
+/* A connection's rater, for one caller at a time; refs: the function
+ * registrations and the module that hold it. */
 typedef struct shared_rater {
     sudoku_se_rater *rater;
     int busy;
+    int refs;
 } shared_rater;
+
+/* The connection's rater (*shared, made on first call), held once more;
+ * NULL when out of memory. */
+static shared_rater *shared_hold(void **shared)
+{
+    shared_rater *r = *shared;
+    if (!r) {
+        if (!(r = sqlite3_malloc(sizeof *r)))
+            return NULL;
+        r->busy = r->refs = 0;
+        if (!(r->rater = sudoku_se_rater_new())) {
+            sqlite3_free(r);
+            return NULL;
+        }
+        *shared = r;
+    }
+    r->refs++;
+    return r;
+}
+
+static void shared_release(shared_rater *r)
+{
+    if (--r->refs > 0)
+        return;
+    sudoku_se_rater_free(r->rater);
+    sqlite3_free(r);
+}
 
 static sudoku_se_status rate_shared(shared_rater *shared, const sudoku_grid *grid,
                                     sudoku_se_path *path, const sudoku_cancel *cancel)
@@ -52,17 +82,16 @@ static sudoku_se_status rate_shared(shared_rater *shared, const sudoku_grid *gri
 
 typedef struct rating_data {
     const char *name; /* first: ext_fname */
-    shared_rater shared;
+    shared_rater *shared;
 } rating_data;
 
-void *ext_se_rating_data(const char *name)
+void *ext_se_rating_data(const char *name, void **shared)
 {
     rating_data *d = sqlite3_malloc(sizeof *d);
     if (!d)
         return NULL;
     d->name = name;
-    d->shared.busy = 0;
-    if (!(d->shared.rater = sudoku_se_rater_new())) {
+    if (!(d->shared = shared_hold(shared))) {
         sqlite3_free(d);
         return NULL;
     }
@@ -72,8 +101,18 @@ void *ext_se_rating_data(const char *name)
 void ext_se_rating_data_free(void *data)
 {
     rating_data *d = data;
-    sudoku_se_rater_free(d->shared.rater);
+    shared_release(d->shared);
     sqlite3_free(d);
+}
+
+void *ext_se_steps_aux(void **shared)
+{
+    return shared_hold(shared);
+}
+
+void ext_se_steps_aux_free(void *aux)
+{
+    shared_release(aux);
 }
 
 void ext_se_rating(sqlite3_context *ctx, int argc, sqlite3_value **argv)
@@ -95,7 +134,7 @@ void ext_se_rating(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     sudoku_cancel cancel;
     ext_cancel_init(sqlite3_context_db_handle(ctx), &cancel);
     rating_data *data = sqlite3_user_data(ctx);
-    sudoku_se_status st = rate_shared(&data->shared, &grid, path, &cancel);
+    sudoku_se_status st = rate_shared(data->shared, &grid, path, &cancel);
     if (st == SUDOKU_SE_CANCELLED) {
         ext_result_interrupted(ctx);
     } else if (st == SUDOKU_SE_OK) {
@@ -125,14 +164,13 @@ typedef struct se_cursor {
 
 typedef struct se_vtab {
     sqlite3_vtab base;
-    sqlite3 *db; /* for the cancel hook */
-    shared_rater shared;
+    sqlite3 *db;            /* for the cancel hook */
+    shared_rater *shared;   /* the module's client data: the connection's rater */
 } se_vtab;
 
 static int se_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
                       sqlite3_vtab **out, char **err)
 {
-    (void)aux;
     (void)argc;
     (void)argv;
     (void)err;
@@ -146,10 +184,7 @@ static int se_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
         return SQLITE_NOMEM;
     memset(vtab, 0, sizeof *vtab);
     vtab->db = db;
-    if (!(vtab->shared.rater = sudoku_se_rater_new())) {
-        sqlite3_free(vtab);
-        return SQLITE_NOMEM;
-    }
+    vtab->shared = aux; /* lives as long as the module (the connection) */
     sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
     *out = &vtab->base;
     return SQLITE_OK;
@@ -157,9 +192,7 @@ static int se_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
 
 static int se_disconnect(sqlite3_vtab *base)
 {
-    se_vtab *vtab = (se_vtab *)base;
-    sudoku_se_rater_free(vtab->shared.rater);
-    sqlite3_free(vtab);
+    sqlite3_free(base);
     return SQLITE_OK;
 }
 
@@ -244,7 +277,7 @@ static int se_filter(sqlite3_vtab_cursor *base, int idx, const char *idxstr,
     se_vtab *vtab = (se_vtab *)cur->base.pVtab;
     sudoku_cancel cancel;
     ext_cancel_init(vtab->db, &cancel);
-    sudoku_se_status st = rate_shared(&vtab->shared, &grid, &cur->path, &cancel);
+    sudoku_se_status st = rate_shared(vtab->shared, &grid, &cur->path, &cancel);
     if (st == SUDOKU_SE_CANCELLED)
         return SQLITE_INTERRUPT;
     if (st == SUDOKU_SE_OK) {

@@ -19,13 +19,14 @@ SQLITE_EXTENSION_INIT1
 /* The user data is the entry itself (ext_fname reads its first member,
  * the name), or, where `data` is set, what it makes per connection (which
  * also starts with the name), freed by `data_free` when the connection
- * closes. */
+ * closes. `shared` is one pointer per connection that the makers of the
+ * functions and modules of one concern may fill and share (ext.h). */
 static const struct {
     const char *name;
     int nargs;
     int flags;
     void (*call)(sqlite3_context *, int, sqlite3_value **);
-    void *(*data)(const char *name);
+    void *(*data)(const char *name, void **shared);
     void (*data_free)(void *);
 } functions[] = {
     {"sudoku_format", 1, DETERMINISTIC, ext_format, NULL, NULL},
@@ -83,23 +84,26 @@ static const struct {
     {"sudoku_backdoor", 1, DETERMINISTIC, ext_backdoor, NULL, NULL},
 };
 
-/* Virtual table modules (table-valued functions), same place. */
+/* Virtual table modules (table-valued functions), same place; `aux`, where
+ * set, makes the module's client data per connection (freed by aux_free). */
 static const struct {
     const char *name;
     const sqlite3_module *module;
+    void *(*aux)(void **shared);
+    void (*aux_free)(void *);
 } modules[] = {
     /* scrambles */
-    {"sudoku_scrambles", &ext_scrambles_module},
+    {"sudoku_scrambles", &ext_scrambles_module, NULL, NULL},
 
     /* reading files (direct-only: xConnect says so) */
-    {"sudoku_read", &ext_read_module},
+    {"sudoku_read", &ext_read_module, NULL, NULL},
     /* Sudoku Explainer rating (se.c) */
-    {"sudoku_se_steps", &ext_se_steps_module},
+    {"sudoku_se_steps", &ext_se_steps_module, ext_se_steps_aux, ext_se_steps_aux_free},
     /* top-band classes */
-    {"sudoku_band_classes", &ext_band_classes_module},
+    {"sudoku_band_classes", &ext_band_classes_module, NULL, NULL},
     /* making puzzles */
-    {"sudoku_generate", &ext_generate_module},
-    {"sudoku_neighbors", &ext_neighbors_module},
+    {"sudoku_generate", &ext_generate_module, NULL, NULL},
+    {"sudoku_neighbors", &ext_neighbors_module, NULL, NULL},
 };
 
 #ifdef _WIN32
@@ -113,16 +117,23 @@ int sqlite3_sudoku_init(sqlite3 *db, char **errmsg,
     int rc = SQLITE_OK;
     SQLITE_EXTENSION_INIT2(api);
     (void)errmsg;
+    void *se_shared = NULL; /* the SE rater of this connection (se.c) */
     for (size_t i = 0; rc == SQLITE_OK && i < sizeof functions / sizeof *functions; i++) {
         void *data = (void *)&functions[i];
-        if (functions[i].data && !(data = functions[i].data(functions[i].name)))
+        if (functions[i].data && !(data = functions[i].data(functions[i].name, &se_shared)))
             return SQLITE_NOMEM;
         /* (on failure SQLite frees the data with data_free itself) */
         rc = sqlite3_create_function_v2(db, functions[i].name, functions[i].nargs,
                                         functions[i].flags, data, functions[i].call, NULL,
                                         NULL, functions[i].data_free);
     }
-    for (size_t i = 0; rc == SQLITE_OK && i < sizeof modules / sizeof *modules; i++)
-        rc = sqlite3_create_module(db, modules[i].name, modules[i].module, NULL);
+    for (size_t i = 0; rc == SQLITE_OK && i < sizeof modules / sizeof *modules; i++) {
+        void *aux = NULL;
+        if (modules[i].aux && !(aux = modules[i].aux(&se_shared)))
+            return SQLITE_NOMEM;
+        /* (on failure SQLite frees aux with aux_free itself) */
+        rc = sqlite3_create_module_v2(db, modules[i].name, modules[i].module, aux,
+                                      modules[i].aux_free);
+    }
     return rc;
 }
