@@ -238,10 +238,6 @@ static int aligned_exclusion(const se_state *s, se_hint *h, int degree, aligned_
     return 0;
 }
 
-/* The chain producers in the reference's order: cycles and forcing
- * chains, (aligned triple exclusion), Nishio, multiple, dynamic. 1: a
- * step; 0: the step needs a technique not written yet; -1: cancelled or
- * out of memory. The workspace is made on first use. */
 struct sudoku_se_rater {
     se_chain_ws *ws; /* NULL until a puzzle needs chains */
     int ready;       /* ws is as new for the puzzle at hand */
@@ -260,6 +256,11 @@ void sudoku_se_rater_free(sudoku_se_rater *rater)
     free(rater);
 }
 
+/* The chain producers in the reference's order: cycles and forcing
+ * chains, (aligned triple exclusion), Nishio, multiple, dynamic. 1: a
+ * step; 0: the step needs a technique not written yet; -1: cancelled or
+ * out of memory. The rater's work area is made on first use, and made
+ * as new on a later puzzle's first use. */
 static int chain_step(const se_state *s, se_hint *h, sudoku_se_rater *rater, aligned_memory *am,
                       const sudoku_cancel *cancel)
 {
