@@ -2324,7 +2324,6 @@ static const kept_result *narrow_parent(struct se_inner *in, const se_state *cur
                 const kept_generation *g = &c->gen[young ? c->young : !c->young];
                 const kept_result *e = cache_find(g, &parent, kind, hash, &at);
                 if (e && e->narrowable) {
-                    in->ngone = 0;
                     for (int i = 0; i < in->nlost; i++)
                         if (set >> i & 1)
                             in->gone[in->ngone++] = in->lost[i];
