@@ -1598,7 +1598,7 @@ static void reached_keys(struct se_inner *in, int start, uint64_t *set)
  * when no new link can lie on its cycles (its component is then the
  * parent's).
  */
-static void widen_plan(struct se_inner *in, uint8_t *planned)
+static void widen_plan(struct se_inner *in, uint8_t *planned, uint64_t *keys)
 {
     uint64_t from_a[KEY_WORDS], from_b[KEY_WORDS];
     for (int i = 0; i < in->nnew_pair; i++) {
@@ -1616,12 +1616,14 @@ static void widen_plan(struct se_inner *in, uint8_t *planned)
                         int k = key < 729 ? key : key - 729;
                         in->plan[k] |= bit;
                         planned[k] |= bit;
+                        keys[k >> 6] |= 1ull << (k & 63);
                     }
                     if (!(other[neg >> 6] >> (neg & 63) & 1))
                         continue;
                     if (key >= 729) {
                         in->plan[key - 729] |= 1;
                         planned[key - 729] |= 1;
+                        keys[(key - 729) >> 6] |= 1ull << ((key - 729) & 63);
                     }
                     if (in->cycle_keys_known)
                         in->cycle_keys[key >> 6] |= 1ull << (key & 63);
@@ -1651,6 +1653,9 @@ static int static_chains(struct se_inner *in, const se_state *cur, const uint16_
     in->cycle_keys_known = 0;
     /* planned[k]: the searches wanted (plan bits); in->plan[k]: those run */
     uint8_t planned[729];
+    /* narrowed: the candidates planned[] names (a few dozen of some 200),
+     * walked instead of the whole grid */
+    uint64_t keys[(729 + 63) / 64] = { 0 };
     int quiet = 0;
     /* The X and Y passes' graphs are parts of the XY pass's (their links
      * are among its links): what cannot be found with both links cannot
@@ -1670,6 +1675,7 @@ static int static_chains(struct se_inner *in, const se_state *cur, const uint16_
                 continue;
             planned[k] = (uint8_t)bits;
             in->plan[k] = (uint8_t)(quiet && !(parent_plan[i] >> 13 & 1) ? bits & ~1 : bits);
+            keys[k >> 6] |= 1ull << (k & 63);
         }
         if (parent_keys) {
             memcpy(in->cycle_keys, parent_keys, sizeof in->cycle_keys);
@@ -1677,7 +1683,7 @@ static int static_chains(struct se_inner *in, const se_state *cur, const uint16_
         }
         if (in->nnew_pair) {
             prepare_tables(in, cur); /* the lists reached_keys reads */
-            widen_plan(in, planned);
+            widen_plan(in, planned, keys);
             in->narrowed[2]++;
         }
     } else {
@@ -1692,17 +1698,30 @@ static int static_chains(struct se_inner *in, const se_state *cur, const uint16_
     uint16_t todo[729];
     uint8_t two[729], outcome[729], settled[729];
     int ntodo = 0;
-    for (int cell = 0; cell < 81; cell++) {
-        int size = se_popcount(cur->cand[cell]);
-        if (size < 2)
-            continue;
-        for (unsigned m = cur->cand[cell]; m; m &= m - 1) {
-            int k = cell * 9 + se_lowest(m);
-            if (in->plan[k]) {
-                two[ntodo] = size == 2;
-                outcome[ntodo] = in->plan[k] & 6;
-                settled[ntodo] = 0;
-                todo[ntodo++] = (uint16_t)k;
+    if (parent_plan && !in->plain) {
+        for (int w = 0; w < (729 + 63) / 64; w++)
+            for (uint64_t m = keys[w]; m; m &= m - 1) {
+                int k = w * 64 + __builtin_ctzll(m), size = se_popcount(cur->cand[k / 9]);
+                if (size >= 2 && in->plan[k]) {
+                    two[ntodo] = size == 2;
+                    outcome[ntodo] = in->plan[k] & 6;
+                    settled[ntodo] = 0;
+                    todo[ntodo++] = (uint16_t)k;
+                }
+            }
+    } else {
+        for (int cell = 0; cell < 81; cell++) {
+            int size = se_popcount(cur->cand[cell]);
+            if (size < 2)
+                continue;
+            for (unsigned m = cur->cand[cell]; m; m &= m - 1) {
+                int k = cell * 9 + se_lowest(m);
+                if (in->plan[k]) {
+                    two[ntodo] = size == 2;
+                    outcome[ntodo] = in->plan[k] & 6;
+                    settled[ntodo] = 0;
+                    todo[ntodo++] = (uint16_t)k;
+                }
             }
         }
     }
@@ -1755,16 +1774,13 @@ static int static_chains(struct se_inner *in, const se_state *cur, const uint16_
     }
     /* a cycle search not run (only the quiet rule leaves one): it found
      * nothing */
-    for (int cell = 0; cell < 81 && quiet; cell++) {
-        unsigned cand = cur->cand[cell];
-        if (!(cand & (cand - 1)))
-            continue;
-        for (unsigned m = cand; m; m &= m - 1) {
-            int k = cell * 9 + se_lowest(m);
-            if (planned[k] & 1)
+    for (int w = 0; w < (729 + 63) / 64 && quiet; w++)
+        for (uint64_t m = keys[w]; m; m &= m - 1) {
+            int k = w * 64 + __builtin_ctzll(m);
+            unsigned cand = cur->cand[k / 9];
+            if ((cand & (cand - 1)) && (planned[k] & 1))
                 in->plan_list[in->nplan_list++] = (uint16_t)(k | 1 << 10);
         }
-    }
     return 0;
 }
 
