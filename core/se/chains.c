@@ -361,21 +361,22 @@ static inline __attribute__((always_inline)) int off_to_on_both(const se_state *
     }
     const uint8_t *hs = se_cell_house[cell], *at = se_cell_place[cell];
     const uint16_t *places_of = &cur->pos[0][d + 1]; /* house h at [h * 10] */
+    /* Without branches: whether a house has two places is a coin toss the
+     * predictor loses often, so each house's key is written at keys[n]
+     * and n moves on only when it is taken (keys has room: n <= 3 at the
+     * third house). Other is empty only when the house does not count;
+     * the 0x100 keeps its index in the house. */
     int first = -1, second = -1;
     for (int k = 0; k < 3; k++) {
         unsigned places = places_of[hs[k] * 10], more = places & (places - 1);
-        if (!more || (more & (more - 1)))
-            continue;
         unsigned other = places & ~(1u << at[k]);
-        int nk = SE_KEY(1, se_house_cell[hs[k]][se_lowest(other)], d);
-        if (nk == first || nk == second)
-            continue;
-        if (first < 0)
-            first = nk;
-        else
-            second = nk;
+        int nk = SE_KEY(1, se_house_cell[hs[k]][se_lowest(other | 0x100)], d);
+        int take = (more != 0) & ((more & (more - 1)) == 0) & (nk != first) & (nk != second);
         keys[n] = (uint16_t)nk;
-        rule[n++] = (int8_t)hs[k];
+        rule[n] = (int8_t)hs[k];
+        second = take && first >= 0 ? nk : second;
+        first = take && first < 0 ? nk : first;
+        n += take;
     }
     return n;
 }
