@@ -50,6 +50,9 @@ typedef struct collect {
     uint16_t gone[27];
     /* per house, its places (bit i: cell i) whose cell lost a candidate */
     uint16_t lost_cells[27];
+    /* bit h: gone[h], lost_cells[h] not empty (the houses worth a look,
+     * walked in house order without a test per house) */
+    uint32_t gone_houses, lost_houses;
 } collect;
 
 static void parent_add(collect *k, int cell, int d)
@@ -76,24 +79,6 @@ static void eliminate(collect *k, int cell, int d)
     k->added++;
 }
 
-/* Where a house's places of a digit (two or more) lie all in the cells
- * it shares with one crossing house: that house's index j among the
- * crossing ones (se_crossing order), else -1. Places 3j .. 3j + 2 are
- * the cells a box shares with its j-th row, and those a line shares with
- * its j-th box; places j, j + 3, j + 6 those a box shares with its j-th
- * column. */
-static inline int triplet_of_rows(unsigned pos)
-{
-    unsigned hit = (pos & 0x007u ? 1u : 0u) | (pos & 0x038u ? 2u : 0u) | (pos & 0x1c0u ? 4u : 0u);
-    return se_at_most_one_bit(pos) || !se_one_bit(hit) ? -1 : se_lowest(hit);
-}
-
-static inline int triplet_of_cols(unsigned pos)
-{
-    unsigned hit = (pos | pos >> 3 | pos >> 6) & 7u;
-    return se_at_most_one_bit(pos) || !se_one_bit(hit) ? -1 : se_lowest(hit);
-}
-
 static const int locking_types[4][2] = {
     { SE_BOX(0), SE_COL(0) }, { SE_BOX(0), SE_ROW(0) },
     { SE_COL(0), SE_BOX(0) }, { SE_ROW(0), SE_BOX(0) },
@@ -106,17 +91,16 @@ static void locking(collect *k, const se_state *cur, const se_state *src)
 {
     for (int p = 0; p < 4; p++) {
         int ta = locking_types[p][0], tb = locking_types[p][1];
-        int by_cols = ta == SE_BOX(0) && tb == SE_COL(0);
-        for (int a = ta; a < ta + 9; a++) {
-            if (!k->gone[a])
-                continue; /* no removal of A to rest on */
-            unsigned hits[3] = { 0, 0, 0 }; /* per crossing house, digits */
-            for (unsigned dm = k->gone[a]; dm; dm &= dm - 1) {
-                unsigned pos = cur->pos[a][se_lowest(dm) + 1];
-                int j = by_cols ? triplet_of_cols(pos) : triplet_of_rows(pos);
-                if (j >= 0)
-                    hits[j] |= dm & -dm;
-            }
+        /* the crossing house B holding all of a digit's places in A (two
+         * or more): its index among A's crossing houses, 3 for none */
+        const uint8_t *triplet = ta == SE_BOX(0) && tb == SE_COL(0) ? se_triplet_of_cols
+                                                                   : se_triplet_of_rows;
+        /* the houses A with a removal to rest on */
+        for (uint32_t am = k->gone_houses >> ta & 0x1ff; am; am &= am - 1) {
+            int a = ta + se_lowest(am);
+            unsigned hits[4] = { 0, 0, 0, 0 }; /* per crossing house, digits */
+            for (unsigned dm = k->gone[a]; dm; dm &= dm - 1)
+                hits[triplet[cur->pos[a][se_lowest(dm) + 1]]] |= dm & -dm;
             for (int jb = 0; jb < 3; jb++) {
                 if (!hits[jb])
                     continue;
@@ -187,8 +171,9 @@ static inline int same_two(const uint16_t *vals, unsigned seeds, uint16_t *pair,
 static void hidden_pairs(collect *k, const se_state *cur, const se_state *src)
 {
     for (int t = 0; t < 3; t++)
-        for (int h = set_types[t]; h < set_types[t] + 9; h++) {
-            if (cur->empty[h] <= 4 || !k->gone[h])
+        for (uint32_t hm = k->gone_houses >> set_types[t] & 0x1ff; hm; hm &= hm - 1) {
+            int h = set_types[t] + se_lowest(hm);
+            if (cur->empty[h] <= 4)
                 continue;
             /* the parents are removed places of the pair's digits: two
              * digits on the same two cells, one of them with a place lost */
@@ -231,8 +216,9 @@ static void hidden_pairs(collect *k, const se_state *cur, const se_state *src)
 static void naked_pairs(collect *k, const se_state *cur, const se_state *src)
 {
     for (int t = 0; t < 3; t++)
-        for (int h = set_types[t]; h < set_types[t] + 9; h++) {
-            if (cur->empty[h] < 4 || !k->lost_cells[h])
+        for (uint32_t hm = k->lost_houses >> set_types[t] & 0x1ff; hm; hm &= hm - 1) {
+            int h = set_types[t] + se_lowest(hm);
+            if (cur->empty[h] < 4)
                 continue;
             /* the parents are digits the pair's cells lost: two cells
              * holding the same two digits, one of them having lost some */
@@ -288,7 +274,8 @@ static void x_wings(collect *k, const se_state *cur, const se_state *src, unsign
          * nested rating, so the lines are walked once here.) */
         uint16_t wing[9 * 36];
         int nwing = 0;
-        for (int i = 0; i < 9; i++) {
+        for (uint32_t lm = k->gone_houses >> base & 0x1ff; lm; lm &= lm - 1) {
+            int i = se_lowest(lm);
             unsigned dm = k->gone[base + i] & open;
             for (; dm; dm &= dm - 1) {
                 int d = se_lowest(dm) + 1;
@@ -511,6 +498,13 @@ static void seeds_from(collect *k, const se_state *cur, const se_state *src, con
         }
     }
     *pos = lo;
+    uint32_t gh = 0, lh = 0;
+    for (int h = 0; h < 27; h++) {
+        gh |= (uint32_t)(k->gone[h] != 0) << h;
+        lh |= (uint32_t)(k->lost_cells[h] != 0) << h;
+    }
+    k->gone_houses = gh;
+    k->lost_houses = lh;
 }
 
 int se_dynamic_plus_offs(se_chain_ws *ws, const se_state *cur, const se_state *src,

@@ -53,6 +53,14 @@ extern const uint8_t se_peer[81][20];
 /* The same peers as a bit set: cell p is bit p % 27 of word p / 27. */
 extern const uint32_t se_peer_bits[81][3];
 
+/* Where a house's places of a digit (a 9-bit set) lie, as pointing and
+ * claiming read them: the index j (0..2) of the one triplet holding them
+ * all when they are two or more, else 3. Rows: places 3j .. 3j + 2 (the
+ * cells a box shares with its j-th row, or a line with its j-th box);
+ * cols: places j, j + 3, j + 6 (those a box shares with its j-th column). */
+extern const uint8_t se_triplet_of_rows[512];
+extern const uint8_t se_triplet_of_cols[512];
+
 /* Bit count of a 9-bit (or 16-bit) set, from a table: the library is
  * built for plain x86-64 (no popcnt instruction), where __builtin_popcount
  * is a libgcc call (once half the rater's time) and the bit-twiddling sum
