@@ -152,16 +152,22 @@ static void pairs_sort(uint16_t *pair, int n)
  * member that lost some: pairs are looked for from the seeds only. */
 static inline int same_two(const uint16_t *vals, unsigned seeds, uint16_t *pair, int n)
 {
-    for (unsigned sm = seeds; sm; sm &= sm - 1) {
+    /* the values of exactly two bits, and per seed the others equal to
+     * it, made without a branch per value (they were mispredicted) */
+    unsigned two = 0;
+    for (int j = 0; j < 9; j++) {
+        unsigned v = vals[j], rest = v & (v - 1);
+        two |= (unsigned)((rest != 0) & ((rest & (rest - 1)) == 0)) << j;
+    }
+    for (unsigned sm = seeds & two; sm; sm &= sm - 1) {
         int i = se_lowest(sm);
-        unsigned v = vals[i];
-        if (!v || !se_one_bit(v & (v - 1)))
-            continue;
-        for (int j = 0; j < 9; j++) {
-            if (j == i || vals[j] != v)
-                continue;
-            if (j < i && (seeds >> j & 1))
-                continue; /* met from j already */
+        unsigned v = vals[i], same = 0;
+        for (int j = 0; j < 9; j++)
+            same |= (unsigned)(vals[j] == v) << j;
+        /* not itself, nor a seed before it (met from there already) */
+        same &= ~(1u << i) & ~(seeds & ((1u << i) - 1));
+        for (; same; same &= same - 1) {
+            int j = se_lowest(same);
             pair[n++] = (uint16_t)(i < j ? j * 16 + i : i * 16 + j);
         }
     }
@@ -477,14 +483,12 @@ static void seeds_from(collect *k, const se_state *cur, const se_state *src, con
     if (lo < 0) {
         memset(k->gone, 0, sizeof k->gone);
         memset(k->lost_cells, 0, sizeof k->lost_cells);
-        for (int c = 0; c < 81; c++) {
-            unsigned lost = src->cand[c] & ~cur->cand[c];
-            if (lost) {
-                const uint8_t *hs = se_cell_house[c], *place = se_cell_place[c];
-                for (int t = 0; t < 3; t++) {
-                    k->gone[hs[t]] |= (uint16_t)lost;
-                    k->lost_cells[hs[t]] |= (uint16_t)(1u << place[t]);
-                }
+        for (int c = 0; c < 81; c++) { /* (no test: most cells are a coin toss) */
+            unsigned lost = src->cand[c] & ~cur->cand[c], any = lost != 0;
+            const uint8_t *hs = se_cell_house[c], *place = se_cell_place[c];
+            for (int t = 0; t < 3; t++) {
+                k->gone[hs[t]] |= (uint16_t)lost;
+                k->lost_cells[hs[t]] |= (uint16_t)(any << place[t]);
             }
         }
     } else {
