@@ -234,11 +234,9 @@ static void offer_common(search *q, se_pset *const *sets, int n, int sort_key, i
         int k = first->order[i], all = 1;
         int32_t ends[9];
         ends[0] = first->at[k];
-        /* every set asked (n is fixed for the call), not stopping at the
-         * first without k: that stop was a branch the predictor missed */
-        for (int j = 1; j < n; j++) {
+        for (int j = 1; j < n && all; j++) {
             ends[j] = sets[j]->at[k];
-            all &= ends[j] >= 0;
+            all = ends[j] >= 0;
         }
         if (all)
             offer(q, k, ends, n, sort_key, technique);
