@@ -115,6 +115,12 @@ struct se_inner {
     uint8_t two[81];           /* the cell has two candidates */
     uint16_t pair[27];         /* per house, the digits with two places */
     uint32_t off_seen[729], off_seen_now;
+    /* forcing_chain's search: the keys met (a generation), each one's
+     * key met from and (an "on") the rule that made it; its queues */
+    uint32_t fc_seen[1458], fc_seen_now;
+    uint16_t fc_from[1458];
+    int8_t fc_cause[1458];
+    uint16_t fc_queue_on[729], fc_queue_off[729];
     /* the searches worth running (reach.h): node of a present
      * candidate's key (-1 for the others) and key of a node */
     int16_t node_of[1458];
@@ -701,71 +707,93 @@ static void cycles(search *q, int source, int y, int x)
     }
 }
 
-/* 1 when the search met its assumption's negation (or ran out of room),
- * 0 when it reached all it could without meeting it. */
+/* The chain found by forcing_chain, as nodes of the inner work area (the
+ * search keeps keys only): from the source to p, then target; returns
+ * target's node. */
+static int32_t chain_nodes(search *q, int source, int p, int target, int rule)
+{
+    struct se_inner *in = q->in;
+    se_chain_ws *ws = q->ws;
+    uint16_t keys[1458];
+    int n = 0;
+    for (int k = p; k != source; k = in->fc_from[k])
+        keys[n++] = (uint16_t)k;
+    ws->nnode = ws->nextra = 0;
+    int32_t node = se_node_new(ws, source, -1);
+    for (int i = n - 1; i >= 0 && node >= 0; i--) {
+        node = se_node_new(ws, keys[i], node);
+        if (node >= 0 && SE_KEY_ON(keys[i]))
+            ws->node[node].cause = in->fc_cause[keys[i]];
+    }
+    if (node >= 0)
+        node = se_node_new(ws, target, node);
+    if (node >= 0 && SE_KEY_ON(target))
+        ws->node[node].cause = (int8_t)rule;
+    return node;
+}
+
+/* 1 when the search met its assumption's negation, 0 when it reached all
+ * it could without meeting it. Breadth first, all pending "on"s, then all
+ * pending "off"s, each key once; only the chain found becomes nodes
+ * (chain_nodes): the search keeps, per key met, the key it came from. */
 static int forcing_chain(search *q, int source, int y)
 {
-    se_chain_ws *ws = q->ws;
-    ws->nnode = ws->nextra = 0;
-    se_pset *to_on = &ws->tmp_on, *to_off = &ws->tmp_off;
-    se_pset_clear(to_on);
-    se_pset_clear(to_off);
-    int32_t *qon = ws->queue_on, *qoff = ws->queue_off;
-    int hon = 0, ton = 0, hoff = 0, toff = 0;
-    int32_t root = se_node_new(ws, source, -1);
-    if (root < 0)
-        return 1;
-    if (SE_KEY_ON(source)) {
-        se_pset_add(to_on, source, root);
-        qon[ton++] = root;
-    } else {
-        se_pset_add(to_off, source, root);
-        qoff[toff++] = root;
+    struct se_inner *in = q->in;
+    if (++in->fc_seen_now == 0) {
+        memset(in->fc_seen, 0, sizeof in->fc_seen);
+        in->fc_seen_now = 1;
     }
-    int negation = SE_KEY_ON(source) ? source - 729 : source + 729;
+    const uint32_t now = in->fc_seen_now;
+    uint32_t *seen = in->fc_seen;
+    uint16_t *qon = in->fc_queue_on, *qoff = in->fc_queue_off;
+    int hon = 0, ton = 0, hoff = 0, toff = 0;
+    seen[source] = now;
+    if (SE_KEY_ON(source))
+        qon[ton++] = (uint16_t)source;
+    else
+        qoff[toff++] = (uint16_t)source;
+    int negation = SE_KEY_ON(source) ? source - 729 : source + 729, table = y ? 2 : 0;
     while (hon < ton || hoff < toff) {
         while (hon < ton) {
-            int32_t p = qon[hon++];
-            const uint16_t *offs = on_off(q->in, y, ws->node[p].key - 729);
+            int p = qon[hon++];
+            const uint16_t *offs = on_off(in, y, p - 729);
             int n = offs[28];
             for (int i = 0; i < n; i++) {
                 int k = offs[i];
                 if (k == negation) {
-                    int32_t nn = se_node_new(ws, k, p);
+                    int32_t nn = chain_nodes(q, source, p, k, -2);
                     if (nn >= 0)
                         record_chain(q, nn, y);
                     return 1; /* only the first chain to the negation counts */
                 }
                 /* the reference also skips an "off" that is an ancestor
-                 * of p: every "off" made here (the root too) is in
-                 * to_off, so that test could never skip anything more */
-                if (to_off->at[k] < 0) {
-                    int32_t nn = se_node_new(ws, k, p);
-                    if (nn < 0)
-                        return 1;
-                    se_pset_add(to_off, k, nn);
-                    qoff[toff++] = nn;
+                 * of p: every "off" met (the root too) is seen, so that
+                 * test could never skip anything more */
+                if (seen[k] != now) {
+                    seen[k] = now;
+                    in->fc_from[k] = (uint16_t)p;
+                    qoff[toff++] = (uint16_t)k;
                 }
             }
         }
         while (hoff < toff) {
-            int32_t p = qoff[hoff++];
-            const uint16_t *keys = off_on(q->in, y ? 2 : 0, ws->node[p].key);
-            const int8_t *rule = q->in->off_on_rule[y ? 2 : 0][ws->node[p].key];
+            int p = qoff[hoff++];
+            const uint16_t *keys = off_on(in, table, p);
+            const int8_t *rule = in->off_on_rule[table][p];
             for (int i = 0; i < 4 && keys[i]; i++) {
                 int k = keys[i];
-                if (k != negation && to_on->at[k] >= 0)
-                    continue;
-                int32_t nn = se_node_new(ws, k, p);
-                if (nn < 0)
-                    return 1;
-                ws->node[nn].cause = rule[i];
                 if (k == negation) {
-                    record_chain(q, nn, y);
+                    int32_t nn = chain_nodes(q, source, p, k, rule[i]);
+                    if (nn >= 0)
+                        record_chain(q, nn, y);
                     return 1;
                 }
-                se_pset_add(to_on, k, nn);
-                qon[ton++] = nn;
+                if (seen[k] == now)
+                    continue;
+                seen[k] = now;
+                in->fc_from[k] = (uint16_t)p;
+                in->fc_cause[k] = rule[i];
+                qon[ton++] = (uint16_t)k;
             }
         }
     }
