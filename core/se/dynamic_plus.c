@@ -229,11 +229,25 @@ static void naked_pairs(collect *k, const se_state *cur, const se_state *src)
             /* the parents are digits the pair's cells lost: two cells
              * holding the same two digits, one of them having lost some */
             const uint8_t *hc = se_house_cell[h];
-            uint16_t digits_of[9];
-            for (int i = 0; i < 9; i++)
-                digits_of[i] = cur->cand[hc[i]];
+            /* as same_two, but a cell's candidates are read only for the
+             * seeds (a few) and, when one has two, for the house */
+            unsigned seeds = k->lost_cells[h];
             uint16_t pair[36];
-            int npair = same_two(digits_of, k->lost_cells[h], pair, 0);
+            int npair = 0;
+            for (unsigned sm = seeds; sm; sm &= sm - 1) {
+                int i = se_lowest(sm);
+                unsigned v = cur->cand[hc[i]], rest = v & (v - 1);
+                if (!rest || (rest & (rest - 1)))
+                    continue;
+                unsigned same = 0;
+                for (int j = 0; j < 9; j++)
+                    same |= (unsigned)(cur->cand[hc[j]] == v) << j;
+                same &= ~(1u << i) & ~(seeds & ((1u << i) - 1));
+                for (; same; same &= same - 1) {
+                    int j = se_lowest(same);
+                    pair[npair++] = (uint16_t)(i < j ? j * 16 + i : i * 16 + j);
+                }
+            }
             if (!npair)
                 continue;
             pairs_sort(pair, npair);
@@ -288,11 +302,16 @@ static void x_wings(collect *k, const se_state *cur, const se_state *src, unsign
                 unsigned places = cur->pos[base + i][d];
                 if (!places || !se_one_bit(places & (places - 1)))
                     continue;
+                /* the other lines with the same two places, but those
+                 * before i that lost a place of d (met from there) */
+                unsigned same = 0, met = 0;
                 for (int j = 0; j < 9; j++) {
-                    if (j == i || cur->pos[base + j][d] != places)
-                        continue;
-                    if (j < i && (k->gone[base + j] >> (d - 1) & 1))
-                        continue; /* met from line j already */
+                    same |= (unsigned)(cur->pos[base + j][d] == places) << j;
+                    met |= (unsigned)(k->gone[base + j] >> (d - 1) & 1) << j;
+                }
+                same &= ~(1u << i) & ~(met & ((1u << i) - 1));
+                for (; same; same &= same - 1) {
+                    int j = se_lowest(same);
                     int pair = i < j ? j * 16 + i : i * 16 + j;
                     wing[nwing++] = (uint16_t)(pair * 16 + d);
                 }
