@@ -179,6 +179,13 @@ struct se_inner {
      * when the outer grid lost too many candidates for the search by
      * subsets (0: none) */
     uint64_t memo[2][1458][MEMO_DRY];
+    /* per producer, the grid searched last (its hash), with the outer
+     * propagation (assumption key) and dry point that asked: the same
+     * propagation's grid at the dry point before is a parent too (the
+     * inner hints used there remove a few candidates, often nothing
+     * more) */
+    uint64_t last_hash[2];
+    int last_key[2], last_dry[2];
     /* what the result being made leaves to a grid reduced from it: kind 0
      * the searches (key | plan bits << 10), kind 1 the cells not skipped */
     uint16_t plan_list[729];
@@ -2294,12 +2301,12 @@ static const kept_result *cache_find_hash(const kept_generation *g, int kind, ui
  * the step before's): kept, narrowable, holding every candidate of cur
  * and at most MAX_GONE more (kind 1: none of them leaving a unit of two).
  * Its lost candidates go to in->gone. */
-static const kept_result *memo_parent(struct se_inner *in, const se_state *cur, int kind,
-                                      int assumption, int dry, const uint16_t **plan)
+/* The cached result of producer `kind` with this hash when its grid is a
+ * parent of cur at most MAX_GONE candidates away (kind 1: leaving no new
+ * unit of two), with in->gone and its plan; else NULL. */
+static const kept_result *parent_by_hash(struct se_inner *in, const se_state *cur, int kind,
+                                         uint64_t hash, const uint16_t **plan)
 {
-    if (assumption < 0 || dry < 0 || dry >= MEMO_DRY || !in->memo[kind][assumption][dry])
-        return NULL;
-    uint64_t hash = in->memo[kind][assumption][dry];
     struct se_inner_cache *c = in->cache;
     for (int young = 1; young >= 0; young--) {
         const kept_generation *g = &c->gen[young ? c->young : !c->young];
@@ -2327,6 +2334,24 @@ static const kept_result *memo_parent(struct se_inner *in, const se_state *cur, 
         return e;
     }
     return NULL;
+}
+
+/* A parent for the grid the dry point `dry` of the outer propagation from
+ * `assumption` asks about: the grid searched there the step before (the
+ * memo), else the one searched at the dry point before in this
+ * propagation. */
+static const kept_result *memo_parent(struct se_inner *in, const se_state *cur, int kind,
+                                      int assumption, int dry, const uint16_t **plan)
+{
+    if (assumption < 0 || dry < 0)
+        return NULL;
+    const kept_result *e = NULL;
+    if (dry < MEMO_DRY && in->memo[kind][assumption][dry])
+        e = parent_by_hash(in, cur, kind, in->memo[kind][assumption][dry], plan);
+    if (!e && dry > 0 && in->last_hash[kind] && in->last_key[kind] == assumption &&
+        in->last_dry[kind] == dry - 1)
+        e = parent_by_hash(in, cur, kind, in->last_hash[kind], plan);
+    return e;
 }
 
 /* The parent of cur for producer `kind`, and its entries in *plan (kind
@@ -2602,6 +2627,11 @@ static int inner_result(se_chain_ws *ws, const se_state *cur, const se_state *sr
         const kept_result *e = result_of(ws, in, cur, src, kind, dry, &g);
         if (e && kind <= 1 && dry >= 0 && dry < MEMO_DRY && ws->prop_key >= 0)
             in->memo[kind][ws->prop_key][dry] = e->hash; /* for the step after */
+        if (e && kind <= 1) { /* for the dry point after */
+            in->last_hash[kind] = e->hash;
+            in->last_key[kind] = ws->prop_key;
+            in->last_dry[kind] = dry;
+        }
         int usable = e ? replay(in, g, e, src, cur) : -1;
         if (usable < 0) {
             ws->overflow = 1;
