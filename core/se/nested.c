@@ -186,6 +186,13 @@ struct se_inner {
      * more) */
     uint64_t last_hash[2];
     int last_key[2], last_dry[2];
+    /* per producer, the outer grid's own result (its hash; 0: not made),
+     * a parent for the grids of the weak assumptions' propagations, a
+     * few candidates less than it (many "off"s remove little before their
+     * first dry point); made once two grids under this outer grid had no
+     * parent (src_misses) */
+    uint64_t src_hash[2];
+    int src_misses[2];
     /* what the result being made leaves to a grid reduced from it: kind 0
      * the searches (key | plan bits << 10), kind 1 the cells not skipped */
     uint16_t plan_list[729];
@@ -2224,6 +2231,8 @@ static void note_src(struct se_inner *in, const se_state *src)
 {
     if (!memcmp(in->last_src, src->cand, sizeof in->last_src))
         return;
+    in->src_hash[0] = in->src_hash[1] = 0;
+    in->src_misses[0] = in->src_misses[1] = 0;
     in->nlost = 0;
     for (int c = 0; c < 81; c++) {
         unsigned gone = in->last_src[c] & ~src->cand[c];
@@ -2339,7 +2348,7 @@ static const kept_result *parent_by_hash(struct se_inner *in, const se_state *cu
 /* A parent for the grid the dry point `dry` of the outer propagation from
  * `assumption` asks about: the grid searched there the step before (the
  * memo), else the one searched at the dry point before in this
- * propagation. */
+ * propagation, else the outer grid itself. */
 static const kept_result *memo_parent(struct se_inner *in, const se_state *cur, int kind,
                                       int assumption, int dry, const uint16_t **plan)
 {
@@ -2351,6 +2360,8 @@ static const kept_result *memo_parent(struct se_inner *in, const se_state *cur, 
     if (!e && dry > 0 && in->last_hash[kind] && in->last_key[kind] == assumption &&
         in->last_dry[kind] == dry - 1)
         e = parent_by_hash(in, cur, kind, in->last_hash[kind], plan);
+    if (!e && in->src_hash[kind])
+        e = parent_by_hash(in, cur, kind, in->src_hash[kind], plan);
     return e;
 }
 
@@ -2541,6 +2552,8 @@ static const kept_result *result_of(se_chain_ws *ws, struct se_inner *in, const 
     const kept_result *parent = narrow_parent(in, cur, kind, ws->prop_key, dry, &parent_plan);
     if (parent)
         in->narrowed[kind]++;
+    else if (kind <= 1 && dry >= 0)
+        in->src_misses[kind]++;
     in->nplan_list = 0;
     in->open[0] = in->open[1] = ~0ull;
     for (int cell = 0; cell < 81; cell++)
@@ -2624,6 +2637,17 @@ static int inner_result(se_chain_ws *ws, const se_state *cur, const se_state *sr
     for (int r = 0; r < 2 && rules[level][r] >= 0; r++) {
         const kept_generation *g;
         int kind = rules[level][r];
+        if (kind <= 1 && dry >= 0 && !in->plain && !in->src_hash[kind] &&
+            in->src_misses[kind] >= 2) {
+            /* the outer grid's result, to narrow from (memo_parent): made
+             * with its own tables and graph (not those kind 0 may have
+             * made for cur), which then are not the grid at hand's */
+            in->prepared = in->tabled = in->xy_graph = 0;
+            const kept_result *o = result_of(ws, in, src, src, kind, -1, &g);
+            in->src_hash[kind] = o ? o->hash : 0;
+            in->src_misses[kind] = o ? 0 : -1000000; /* (out of room: not again) */
+            in->prepared = in->tabled = in->xy_graph = 0;
+        }
         const kept_result *e = result_of(ws, in, cur, src, kind, dry, &g);
         if (e && kind <= 1 && dry >= 0 && dry < MEMO_DRY && ws->prop_key >= 0)
             in->memo[kind][ws->prop_key][dry] = e->hash; /* for the step after */
