@@ -45,8 +45,10 @@
  * (inner_result, replay); a reduced grid that is one already searched
  * less a few candidates (the step before's, less that step's
  * eliminations; or the grid the same outer propagation met at the same
- * dry point the step before) starts from that one's plan instead of
- * planning (narrow_parent), the forcing chains & cycles adding the searches the
+ * dry point the step before, or at its dry point before; or the outer
+ * grid itself, searched once two reduced grids under it found no
+ * parent) starts from that one's plan instead of planning
+ * (narrow_parent), the forcing chains & cycles adding the searches the
  * links of new units of two open (widen_plan); the implication lists are
  * made on demand.
  */
