@@ -238,6 +238,18 @@ static int json_string(json_in *in, char *buf, size_t cap)
     return 1;
 }
 
+/* JSON writes no leading zeros ("026" is not a number there): a text
+ * SQLite's json_valid() rejects is rejected here too, rather than read
+ * as another number than the writer may have meant. */
+static int leading_zero_ok(json_in *in, size_t start, int digits, const char *what)
+{
+    if (digits > 1 && in->s[start] == '0') {
+        in->pos = start;
+        return json_fail(in, what);
+    }
+    return 1;
+}
+
 static int json_int(json_in *in, long long *out)
 {
     long long v = 0;
@@ -246,6 +258,7 @@ static int json_int(json_in *in, long long *out)
         neg = 1;
         in->pos++;
     }
+    size_t start = in->pos;
     while (in->pos < in->len && in->s[in->pos] >= '0' && in->s[in->pos] <= '9') {
         if (v > 100000000000LL)
             return json_fail(in, "number out of range");
@@ -254,6 +267,8 @@ static int json_int(json_in *in, long long *out)
     }
     if (!digits)
         return json_fail(in, "expected an integer");
+    if (!leading_zero_ok(in, start, digits, "a number must not start with 0"))
+        return 0;
     if (in->pos < in->len && strchr(".eE", in->s[in->pos]) && in->s[in->pos])
         return json_fail(in, "expected an integer, not a fraction");
     *out = neg ? -v : v;
@@ -270,6 +285,7 @@ static int json_tenths(json_in *in, long long *floor, long long *ceil)
     int digits = 0, rest = 0;
     if (in->pos < in->len && in->s[in->pos] == '-')
         return json_fail(in, "se: a rating must not be negative");
+    size_t start = in->pos;
     while (in->pos < in->len && in->s[in->pos] >= '0' && in->s[in->pos] <= '9') {
         if (v > 100000000LL)
             return json_fail(in, "se: number out of range");
@@ -278,6 +294,8 @@ static int json_tenths(json_in *in, long long *floor, long long *ceil)
     }
     if (!digits)
         return json_fail(in, "se: expected a number");
+    if (!leading_zero_ok(in, start, digits, "se: a number must not start with 0"))
+        return 0;
     v *= 10;
     if (in->pos < in->len && in->s[in->pos] == '.') {
         int frac = 0;
@@ -336,12 +354,17 @@ static int parse_pattern(const char *text, uint8_t mask[SUDOKU_CELLS], char *msg
     return 1;
 }
 
+static const char *const option_names[] = {
+    "symmetry", "clues", "pattern", "grid", "depth", "se", "minimal", "search", "tries",
+};
+
 /* Reads the options text into opt; 0 with msg set on error. */
 static int parse_options(const char *text, size_t len, sudoku_generate_options *opt,
                          char *msg, size_t cap)
 {
     json_in in = {text, len, 0, msg, cap};
     int have_clues = 0, first = 1;
+    unsigned seen = 0; /* bit i: option_names[i] was given */
     skip_ws(&in);
     if (in.pos >= in.len || text[in.pos] != '{')
         return json_fail(&in, "expected a JSON object");
@@ -354,8 +377,21 @@ static int parse_options(const char *text, size_t len, sudoku_generate_options *
             in.pos++;
             break;
         }
+        size_t key_at = in.pos;
         if (!json_string(&in, key, sizeof key))
             return 0;
+        /* a key given twice is an error, not "the last one wins": SQLite's
+         * json_extract() and json_set() take the first, so a caller who
+         * edits the options with them would be ignored */
+        for (int i = 0; i < (int)(sizeof option_names / sizeof option_names[0]); i++)
+            if (strcmp(key, option_names[i]) == 0) {
+                if (seen >> i & 1) {
+                    snprintf(msg, cap, GEN_NAME ": options: duplicate option '%s' at offset %zu",
+                             key, key_at);
+                    return 0;
+                }
+                seen |= 1u << i;
+            }
         skip_ws(&in);
         if (in.pos >= in.len || text[in.pos] != ':')
             return json_fail(&in, "expected ':'");

@@ -41,8 +41,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         sqlite3_bind_int(st, 3, (pick >> 2) & 1);
     } else {
         name = "sudoku_generate";
-        /* the options with a small tries cap appended when it parses: a
-         * duplicate key takes the last value */
+        /* the options with a small tries cap set when SQLite's JSON reads
+         * them: the generator refuses whatever json_valid() refuses (a
+         * leading zero got through once, with the default tries: a 35 s
+         * unit) and a key given twice (json_set would cap only the first) */
         if (sqlite3_prepare_v2(db, "SELECT puzzle, minimal, sudoku_count(puzzle, 2), "
                                    "CASE WHEN NOT json_valid(?3) OR json_type(?3) <> 'object' OR "
                                    "(SELECT count(*) FROM json_each(?3) WHERE key = 'se') <> 1 THEN 1 "
