@@ -354,7 +354,10 @@ static int parse_pattern(const char *text, uint8_t mask[SUDOKU_CELLS], char *msg
     return 1;
 }
 
-static const char *const option_names[] = {
+/* The options, by their place in option_names. */
+enum { OPT_SYMMETRY, OPT_CLUES, OPT_PATTERN, OPT_GRID, OPT_DEPTH, OPT_SE, OPT_MINIMAL,
+       OPT_SEARCH, OPT_TRIES, OPT_COUNT };
+static const char *const option_names[OPT_COUNT] = {
     "symmetry", "clues", "pattern", "grid", "depth", "se", "minimal", "search", "tries",
 };
 
@@ -364,7 +367,7 @@ static int parse_options(const char *text, size_t len, sudoku_generate_options *
 {
     json_in in = {text, len, 0, msg, cap};
     int have_clues = 0, first = 1;
-    unsigned seen = 0; /* bit i: option_names[i] was given */
+    unsigned seen = 0; /* bit i: option i was given (bit OPT_COUNT: unknown) */
     skip_ws(&in);
     if (in.pos >= in.len || text[in.pos] != '{')
         return json_fail(&in, "expected a JSON object");
@@ -380,24 +383,25 @@ static int parse_options(const char *text, size_t len, sudoku_generate_options *
         size_t key_at = in.pos;
         if (!json_string(&in, key, sizeof key))
             return 0;
+        int option = 0;
+        while (option < OPT_COUNT && strcmp(key, option_names[option]) != 0)
+            option++;
         /* a key given twice is an error, not "the last one wins": SQLite's
          * json_extract() and json_set() take the first, so a caller who
          * edits the options with them would be ignored */
-        for (int i = 0; i < (int)(sizeof option_names / sizeof option_names[0]); i++)
-            if (strcmp(key, option_names[i]) == 0) {
-                if (seen >> i & 1) {
-                    snprintf(msg, cap, GEN_NAME ": options: duplicate option '%s' at offset %zu",
-                             key, key_at);
-                    return 0;
-                }
-                seen |= 1u << i;
-            }
+        if (option < OPT_COUNT && (seen >> option & 1)) {
+            snprintf(msg, cap, GEN_NAME ": options: duplicate option '%s' at offset %zu", key,
+                     key_at);
+            return 0;
+        }
+        seen |= 1u << option;
         skip_ws(&in);
         if (in.pos >= in.len || text[in.pos] != ':')
             return json_fail(&in, "expected ':'");
         in.pos++;
         skip_ws(&in);
-        if (strcmp(key, "symmetry") == 0) {
+        switch (option) {
+        case OPT_SYMMETRY: {
             int sym;
             if (!json_string(&in, str, sizeof str))
                 return 0;
@@ -408,7 +412,9 @@ static int parse_options(const char *text, size_t len, sudoku_generate_options *
                 return 0;
             }
             opt->symmetry = (sudoku_symmetry)sym;
-        } else if (strcmp(key, "clues") == 0) {
+            break;
+        }
+        case OPT_CLUES: {
             if (in.pos < in.len && text[in.pos] == '[') {
                 in.pos++;
                 skip_ws(&in);
@@ -438,13 +444,17 @@ static int parse_options(const char *text, size_t len, sudoku_generate_options *
             opt->clues_min = (int)v;
             opt->clues_max = (int)w;
             have_clues = 1;
-        } else if (strcmp(key, "pattern") == 0) {
+            break;
+        }
+        case OPT_PATTERN: {
             if (!json_string(&in, str, sizeof str))
                 return 0;
             if (!parse_pattern(str, opt->pattern, msg, cap))
                 return 0;
             opt->have_pattern = 1;
-        } else if (strcmp(key, "grid") == 0) {
+            break;
+        }
+        case OPT_GRID: {
             sudoku_parse_error err;
             if (!json_string(&in, str, sizeof str))
                 return 0;
@@ -457,7 +467,9 @@ static int parse_options(const char *text, size_t len, sudoku_generate_options *
                 return 0;
             }
             opt->have_grid = 1;
-        } else if (strcmp(key, "depth") == 0) {
+            break;
+        }
+        case OPT_DEPTH: {
             if (!json_int(&in, &v))
                 return 0;
             if (v < 0 || v > 3) {
@@ -465,7 +477,9 @@ static int parse_options(const char *text, size_t len, sudoku_generate_options *
                 return 0;
             }
             opt->depth = (int)v;
-        } else if (strcmp(key, "se") == 0) {
+            break;
+        }
+        case OPT_SE: {
             long long lo_floor, lo_ceil, hi_floor, hi_ceil;
             if (in.pos < in.len && text[in.pos] == '[') {
                 in.pos++;
@@ -502,7 +516,9 @@ static int parse_options(const char *text, size_t len, sudoku_generate_options *
             }
             opt->se_min = (int)lo_ceil;
             opt->se_max = (int)hi_floor;
-        } else if (strcmp(key, "search") == 0) {
+            break;
+        }
+        case OPT_SEARCH: {
             if (!json_string(&in, str, sizeof str))
                 return 0;
             if (strcmp(str, "random") == 0)
@@ -514,14 +530,18 @@ static int parse_options(const char *text, size_t len, sudoku_generate_options *
                          "or climb)", str);
                 return 0;
             }
-        } else if (strcmp(key, "minimal") == 0) {
+            break;
+        }
+        case OPT_MINIMAL: {
             if (json_word(&in, "true"))
                 opt->minimal = 1;
             else if (json_word(&in, "false"))
                 opt->minimal = 0;
             else
                 return json_fail(&in, "minimal must be true or false");
-        } else if (strcmp(key, "tries") == 0) {
+            break;
+        }
+        case OPT_TRIES: {
             if (!json_int(&in, &v))
                 return 0;
             if (v < 1 || v > 1000000) {
@@ -529,7 +549,9 @@ static int parse_options(const char *text, size_t len, sudoku_generate_options *
                 return 0;
             }
             opt->tries = (uint32_t)v;
-        } else {
+            break;
+        }
+        default:
             snprintf(msg, cap, GEN_NAME ": options: unknown option '%.40s' (expected symmetry, "
                      "clues, pattern, grid, depth, se, minimal, search or tries)", key);
             return 0;
