@@ -75,10 +75,16 @@ setup(
     name="sudoku-sqlite",
     version=project_version(),
     description="Sudoku analysis for SQLite: the loadable module, load(conn), "
-                "and plain functions (minlex, equiv, solve, count, te_depth)",
+                "plain functions (minlex, equiv, solve, count, te_depth), and the "
+                "sudoku-sqlite command for whole collections on every core or a "
+                "dask cluster",
     packages=["sudoku_sqlite"],
     python_requires=">=3.7",
     cmdclass={"build_py": BuildWithModule},
     distclass=BinaryDistribution,
     zip_safe=False,
+    # the command: sudoku-sqlite FUNCTION [ARG] INPUT... (docs/batch.md)
+    entry_points={"console_scripts": ["sudoku-sqlite = sudoku_sqlite.cli:main"]},
+    # -j N and --scheduler run on dask.distributed (Debian: python3-distributed)
+    extras_require={"dask": ["distributed"]},
 )

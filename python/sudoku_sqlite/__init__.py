@@ -152,3 +152,8 @@ for _row in FUNCTIONS:
     globals()[_row[0]] = _make(*_row)
     __all__.append(_row[0])
 del _row
+
+# Whole collections, on every core or a dask cluster (batch.py; the
+# command is sudoku-sqlite, cli.py). Not in __all__: a star import must
+# not hide the builtin map.
+from .batch import map_puzzles as map  # noqa: E402,F401
