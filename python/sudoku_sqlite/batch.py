@@ -274,13 +274,16 @@ def _row_by_row(db, call, src, where, params):
 
 def _run_text(db, call, task, src, where, params):
     fmt = task.fmt
+    # The chunk's lines as one BLOB: bytes as SQLite made them, written out
+    # as they are (no decoding into a str and encoding back).
+    lines = "CAST(group_concat({}, char(10)) || char(10) AS BLOB), count(*), count(error)"
     if task.fmt_uses > 1:
-        query = (f"SELECT group_concat({fmt.format(R='R')}, char(10)), count(*), count(error) "
+        # in a subquery that is not flattened: the function runs once a row
+        query = (f"SELECT {lines.format(fmt.format(R='R'))} "
                  f"FROM (SELECT line, puzzle, error, rest, {call.expr()} AS R "
                  f"FROM {src} WHERE {where} LIMIT -1)")
     else:
-        query = (f"SELECT group_concat({fmt.format(R=call.expr())}, char(10)), count(*), "
-                 f"count(error) FROM {src} WHERE {where}")
+        query = f"SELECT {lines.format(fmt.format(R=call.expr()))} FROM {src} WHERE {where}"
     try:
         text, rows, errors = db.execute(query, params).fetchone()
     except sqlite3.Error as e:
@@ -288,9 +291,8 @@ def _run_text(db, call, task, src, where, params):
             raise
         done, _ = _row_by_row(db, call, src, where, params)
         text, rows, errors = db.execute(
-            f"SELECT group_concat({fmt.format(R='R')}, char(10)), count(*), count(error) "
-            f"FROM {done}", params).fetchone()
-    return (text or "") + "\n", rows, errors
+            f"SELECT {lines.format(fmt.format(R='R'))} FROM {done}", params).fetchone()
+    return text or b"", rows, errors
 
 
 def _run_rows(db, call, task, src, where, params):
@@ -405,7 +407,7 @@ class DaskExecutor:
             # is the driver that stops the run and closes the cluster.
             self.client = None
             try:
-                with deferred_signals():
+                with deferred_signals(), _forkserver(distributed):
                     self.cluster = distributed.LocalCluster(
                         n_workers=jobs, threads_per_worker=1, processes=True,
                         dashboard_address=None, silence_logs=logging.CRITICAL)
@@ -433,6 +435,29 @@ class DaskExecutor:
             self.client.close()
         if self.cluster is not None:
             self.cluster.close()
+
+
+@contextlib.contextmanager
+def _forkserver(distributed):
+    """Our LocalCluster's workers start as forks of a fresh server process
+    that has imported dask and this module once, rather than as new
+    interpreters that import them each (dask's default, spawn): about a
+    second less to start two workers here, and they also end at once.
+    dask would preload every optional package it knows (pandas among them,
+    imported into this process as well); we name ours."""
+    import multiprocessing
+    import dask
+    try:
+        context = multiprocessing.get_context("forkserver")
+    except ValueError:  # no forkserver on this platform: dask's default
+        yield
+        return
+    utils = getattr(distributed, "utils", None)
+    if utils is not None and not getattr(utils, "_forkserver_preload_set", True):
+        context.set_forkserver_preload(["distributed", "sudoku_sqlite.batch"])
+        utils._forkserver_preload_set = True
+    with dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"}):
+        yield
 
 
 class _IgnoreSigint:

@@ -94,12 +94,14 @@ def _attach_rows(db, payload):
 # ---------------------------------------------------------------- sinks
 
 class TextSink:
-    """Formatted lines on a stream, chunks in input order."""
+    """Formatted lines on a stream, chunks in input order (the chunks come
+    as bytes: a binary stream, or a text stream's buffer)."""
 
     output = "text"
 
     def __init__(self, stream):
-        self.stream = stream
+        stream.flush()
+        self.stream = getattr(stream, "buffer", stream)
         self.buffered = {}
         self.next = 0
 

@@ -66,8 +66,18 @@ def test_map_with_a_client(puzzle_file, cluster):
 
 
 def worker_processes(pid):
-    return [c for c in psutil.Process(pid).children(recursive=True)
-            if any("spawn_main" in a for a in c.cmdline())]
+    """The dask worker processes under the command `pid`: Python processes
+    started by multiprocessing that started none themselves (not the
+    forkserver nor the resource tracker)."""
+    found = []
+    for c in psutil.Process(pid).children(recursive=True):
+        try:
+            line = " ".join(c.cmdline())
+            if "multiprocessing" in line and "resource_tracker" not in line and not c.children():
+                found.append(c)
+        except psutil.NoSuchProcess:
+            pass
+    return found
 
 
 def test_worker_killed_mid_run(puzzle_file, reference, tmp_path):
@@ -80,6 +90,7 @@ def test_worker_killed_mid_run(puzzle_file, reference, tmp_path):
         first = proc.stdout.readline()
         workers = worker_processes(proc.pid)
         assert len(workers) == 2, workers
+        assert proc.poll() is None, "the run ended before a worker could be killed"
         workers[0].send_signal(signal.SIGKILL)
         rest = proc.stdout.read()
         assert proc.wait(timeout=240) == 0, err.seek(0) or err.read()
