@@ -361,6 +361,9 @@ class LocalExecutor:
             f.cancel()
         self.db.interrupt()
 
+    def failure(self, e):
+        return f"a chunk failed: {type(e).__name__}: {e}"
+
     def close(self):
         self.pool.shutdown(wait=True)
 
@@ -389,7 +392,7 @@ class DaskExecutor:
     def __init__(self, jobs=None, scheduler=None, client=None):
         self.distributed = distributed = import_distributed(
             "--scheduler" if scheduler else "a client" if client else f"-j {jobs}")
-        self.cluster = None
+        self.cluster = self.forkserver = None
         self.own_client = client is None
         if client is not None:
             self.client = client
@@ -407,7 +410,8 @@ class DaskExecutor:
             # is the driver that stops the run and closes the cluster.
             self.client = None
             try:
-                with deferred_signals(), _forkserver(distributed):
+                with deferred_signals():
+                    self.forkserver = _forkserver(distributed)
                     self.cluster = distributed.LocalCluster(
                         n_workers=jobs, threads_per_worker=1, processes=True,
                         dashboard_address=None, silence_logs=logging.CRITICAL)
@@ -430,34 +434,45 @@ class DaskExecutor:
         if futures:
             self.client.cancel(list(futures))
 
+    def failure(self, e):
+        hint = ""
+        if isinstance(e, ImportError) or "sudoku_sqlite" in str(e):
+            hint = (" (every worker needs this package: start dask-worker with the Python "
+                    "it is installed in, e.g. ~/venv/bin/python -m distributed.cli.dask_worker)")
+        elif type(e).__name__ == "KilledWorker":
+            hint = " (workers died running it again and again: out of memory?)"
+        return f"a chunk failed on a dask worker: {type(e).__name__}: {e}{hint}"
+
     def close(self):
         if self.own_client and self.client is not None:
             self.client.close()
         if self.cluster is not None:
             self.cluster.close()
+        if self.forkserver is not None:
+            self.forkserver.__exit__(None, None, None)
+            self.forkserver = None
 
 
-@contextlib.contextmanager
 def _forkserver(distributed):
     """Our LocalCluster's workers start as forks of a fresh server process
     that has imported dask and this module once, rather than as new
     interpreters that import them each (dask's default, spawn): about a
     second less to start two workers here, and they also end at once.
     dask would preload every optional package it knows (pandas among them,
-    imported into this process as well); we name ours."""
+    imported into this process as well); we name ours. Returns dask's
+    config setting, in force until its __exit__ (workers restarted during
+    the run start the same way)."""
     import multiprocessing
     import dask
     try:
         context = multiprocessing.get_context("forkserver")
     except ValueError:  # no forkserver on this platform: dask's default
-        yield
-        return
+        return None
     utils = getattr(distributed, "utils", None)
     if utils is not None and not getattr(utils, "_forkserver_preload_set", True):
         context.set_forkserver_preload(["distributed", "sudoku_sqlite.batch"])
         utils._forkserver_preload_set = True
-    with dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"}):
-        yield
+    return dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"})
 
 
 class _IgnoreSigint:
@@ -565,7 +580,12 @@ def run_chunks(executor, planner, make_task, window, may_submit=lambda: True):
                 return
             for fut in executor.wait(inflight):
                 i, chunk = inflight.pop(fut)
-                result = fut.result()
+                try:
+                    result = fut.result()
+                except (KeyboardInterrupt, BatchError):
+                    raise
+                except Exception as e:
+                    raise BatchError(executor.failure(e)) from None
                 planner.record(result[1], result[3])
                 yield i, chunk, result
     finally:
