@@ -1,4 +1,5 @@
-"""Builds the Python package sudoku-sqlite (import sudoku_sqlite) offline.
+"""Builds the Python package sudoku-sqlite (import sudoku_sqlite, and the
+command sudoku-sqlite for whole collections: docs/batch.md) offline.
 
     pip install ./python                 # from the repository's top folder
 

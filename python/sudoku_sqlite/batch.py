@@ -254,7 +254,7 @@ def run_task(task, db=None):
 
 def _row_by_row(db, call, src, where, params):
     """The slow path: temp.done gets every row of the chunk with its result
-    R, or NULL and the function's message as error."""
+    R, or NULL and the function's message as error; returns its name."""
     db.execute("DROP TABLE IF EXISTS temp.done")
     db.execute("CREATE TEMP TABLE done(line, puzzle, error, rest, R)")
     ids = [r for (r,) in db.execute(f"SELECT rowid FROM {src} WHERE {where} ORDER BY rowid",
@@ -269,7 +269,7 @@ def _row_by_row(db, call, src, where, params):
                 raise
             db.execute(f"INSERT INTO temp.done SELECT line, puzzle, :msg, rest, NULL "
                        f"FROM {src} WHERE rowid = :rid", dict(p, msg=str(e)))
-    return "temp.done", "1"
+    return "temp.done"
 
 
 def _run_text(db, call, task, src, where, params):
@@ -289,7 +289,7 @@ def _run_text(db, call, task, src, where, params):
     except sqlite3.Error as e:
         if _is_interrupt(e):
             raise
-        done, _ = _row_by_row(db, call, src, where, params)
+        done = _row_by_row(db, call, src, where, params)
         text, rows, errors = db.execute(
             f"SELECT {lines.format(fmt.format(R='R'))} FROM {done}", params).fetchone()
     return text or b"", rows, errors
@@ -306,7 +306,7 @@ def _run_rows(db, call, task, src, where, params):
             if _is_interrupt(e):
                 raise
             db.execute("DELETE FROM res.rows")
-            done, _ = _row_by_row(db, call, src, where, params)
+            done = _row_by_row(db, call, src, where, params)
             db.execute(f"INSERT INTO res.rows SELECT line, puzzle, R, error FROM {done}")
         rows, errors = db.execute("SELECT count(*), count(error) FROM res.rows").fetchone()
         if HAVE_SERIALIZE:
@@ -325,7 +325,7 @@ def _run_values(db, call, task, src, where, params):
     except sqlite3.Error as e:
         if _is_interrupt(e):
             raise
-        done, _ = _row_by_row(db, call, src, where, params)
+        done = _row_by_row(db, call, src, where, params)
         out = db.execute(f"SELECT R, error FROM {done} ORDER BY rowid").fetchall()
     return out, len(out), sum(1 for _r, e in out if e is not None)
 

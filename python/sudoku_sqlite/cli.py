@@ -5,6 +5,7 @@ docs/batch.md."""
 import argparse
 import os
 import signal
+import sqlite3
 import sys
 import time
 
@@ -207,6 +208,9 @@ def main(argv=None):
         return 130
     except BatchError as e:
         print(f"{PROG}: {e}", file=sys.stderr)
+        return 1
+    except sqlite3.Error as e:  # the output database: cannot open, locked, full
+        print(f"{PROG}: {a.out or a.update}: {e}", file=sys.stderr)
         return 1
     except BrokenPipeError:
         # the reader went away (| head): stop quietly, as cat does

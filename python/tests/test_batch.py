@@ -80,6 +80,7 @@ def test_stdin_and_several_inputs(tmp_path):
     (["count", "1", "2", COLLECTION], "sudoku_read: cannot open '2'"),
     (["minlex", "missing.txt"], "sudoku_read: cannot open 'missing.txt'"),
     (["minlex", "--update", "x.db:t.c", COLLECTION], "--update x.db:t.c: expected"),
+    (["minlex", "--out", "no/such/folder/x.db", COLLECTION], "unable to open database file"),
 ])
 def test_mistakes_are_told_before_any_work(args, message, tmp_path):
     p = run(*args, check=False, cwd=tmp_path)
