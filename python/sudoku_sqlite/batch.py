@@ -272,6 +272,18 @@ def _row_by_row(db, call, src, where, params):
     return "temp.done"
 
 
+def _whole_else_row_by_row(db, call, src, where, params, whole, from_done):
+    """whole(): the chunk in one statement. If the function fails on a row,
+    from_done(table) makes the same from temp.done, the chunk done row by
+    row (an interrupt is no failure: it propagates)."""
+    try:
+        return whole()
+    except sqlite3.Error as e:
+        if _is_interrupt(e):
+            raise
+        return from_done(_row_by_row(db, call, src, where, params))
+
+
 def _run_text(db, call, task, src, where, params):
     fmt = task.fmt
     # The chunk's lines as one BLOB: bytes as SQLite made them, written out
@@ -284,14 +296,11 @@ def _run_text(db, call, task, src, where, params):
                  f"FROM {src} WHERE {where} LIMIT -1)")
     else:
         query = f"SELECT {lines.format(fmt.format(R=call.expr()))} FROM {src} WHERE {where}"
-    try:
-        text, rows, errors = db.execute(query, params).fetchone()
-    except sqlite3.Error as e:
-        if _is_interrupt(e):
-            raise
-        done = _row_by_row(db, call, src, where, params)
-        text, rows, errors = db.execute(
-            f"SELECT {lines.format(fmt.format(R='R'))} FROM {done}", params).fetchone()
+    text, rows, errors = _whole_else_row_by_row(
+        db, call, src, where, params,
+        lambda: db.execute(query, params).fetchone(),
+        lambda done: db.execute(f"SELECT {lines.format(fmt.format(R='R'))} FROM {done}",
+                                params).fetchone())
     return text or b"", rows, errors
 
 
@@ -299,15 +308,15 @@ def _run_rows(db, call, task, src, where, params):
     db.execute("ATTACH ':memory:' AS res")
     try:
         db.execute("CREATE TABLE res.rows(line INTEGER PRIMARY KEY, puzzle, result, error)")
-        try:
-            db.execute(f"INSERT INTO res.rows SELECT line, puzzle, {call.expr()}, error "
-                       f"FROM {src} WHERE {where}", params)
-        except sqlite3.Error as e:
-            if _is_interrupt(e):
-                raise
+
+        def from_done(done):
             db.execute("DELETE FROM res.rows")
-            done = _row_by_row(db, call, src, where, params)
             db.execute(f"INSERT INTO res.rows SELECT line, puzzle, R, error FROM {done}")
+        _whole_else_row_by_row(
+            db, call, src, where, params,
+            lambda: db.execute(f"INSERT INTO res.rows SELECT line, puzzle, {call.expr()}, "
+                               f"error FROM {src} WHERE {where}", params),
+            from_done)
         rows, errors = db.execute("SELECT count(*), count(error) FROM res.rows").fetchone()
         if HAVE_SERIALIZE:
             payload = db.serialize(name="res")
@@ -319,14 +328,11 @@ def _run_rows(db, call, task, src, where, params):
 
 
 def _run_values(db, call, task, src, where, params):
-    try:
-        out = db.execute(f"SELECT {call.expr()}, error FROM {src} WHERE {where} ORDER BY rowid",
-                         params).fetchall()
-    except sqlite3.Error as e:
-        if _is_interrupt(e):
-            raise
-        done = _row_by_row(db, call, src, where, params)
-        out = db.execute(f"SELECT R, error FROM {done} ORDER BY rowid").fetchall()
+    out = _whole_else_row_by_row(
+        db, call, src, where, params,
+        lambda: db.execute(f"SELECT {call.expr()}, error FROM {src} WHERE {where} "
+                           "ORDER BY rowid", params).fetchall(),
+        lambda done: db.execute(f"SELECT R, error FROM {done} ORDER BY rowid").fetchall())
     return out, len(out), sum(1 for _r, e in out if e is not None)
 
 

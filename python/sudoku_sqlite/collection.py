@@ -93,7 +93,38 @@ def _attach_rows(db, payload):
 
 # ---------------------------------------------------------------- sinks
 
-class TextSink:
+class Sink:
+    """Where results go. The job asks the sink what an earlier run finished
+    (attach, exclusion, detach: a condition on the input's rows while it
+    reads them), then writes each chunk as it completes."""
+
+    output = "rows"  # what run_task makes for it: "rows" or "text"
+
+    def attach(self, work):
+        pass
+
+    def exclusion(self, inp, line):
+        """SQL that is true for the rows still to do (`line` names the line)."""
+        return "1"
+
+    def detach(self, work):
+        pass
+
+    def pending(self):
+        """Chunks held back (waiting for an earlier one)."""
+        return 0
+
+    def write(self, index, inp, payload):
+        raise NotImplementedError
+
+    def finish(self, complete):
+        pass
+
+    def close(self):
+        pass
+
+
+class TextSink(Sink):
     """Formatted lines on a stream, chunks in input order (the chunks come
     as bytes: a binary stream, or a text stream's buffer)."""
 
@@ -105,15 +136,6 @@ class TextSink:
         self.buffered = {}
         self.next = 0
 
-    def attach(self, work):
-        pass
-
-    def exclusion(self, inp, line):
-        return "1"
-
-    def detach(self, work):
-        pass
-
     def pending(self):
         return len(self.buffered)
 
@@ -124,22 +146,35 @@ class TextSink:
             self.next += 1
         self.stream.flush()
 
-    def finish(self, complete):
-        pass
+
+class _DatabaseSink(Sink):
+    """A sink in a SQLite file, one transaction per chunk; the job reads it
+    as `outdb` to leave out what is done."""
+
+    def __init__(self, path):
+        self.path = path
+        self.db = _connect(path)
+
+    def ready(self):
+        self.db.execute("ATTACH ':memory:' AS res")  # each chunk's result rows
+
+    def attach(self, work):
+        work.execute("ATTACH ? AS outdb", (self.path,))
+
+    def detach(self, work):
+        work.execute("DETACH outdb")
 
     def close(self):
-        pass
+        self.db.close()
 
 
-class TableSink:
+class TableSink(_DatabaseSink):
     """--out DB[:TABLE]: a table (input, line, puzzle, result, error) keyed
     by input and line."""
 
-    output = "rows"
-
     def __init__(self, path, table, call):
-        self.path, self.table, self.call = path, table, call
-        self.db = _connect(path)
+        super().__init__(path)
+        self.table = table
         with _Transaction(self.db) as db:
             exists = _table_exists(db, "main", table)
             claimed = db.execute(f"SELECT 1 FROM sqlite_master WHERE name = '{META_TABLE}'"
@@ -155,20 +190,11 @@ class TableSink:
             db.execute(f"CREATE TABLE IF NOT EXISTS {sql_ident(table)}(input TEXT NOT NULL, "
                        "line INTEGER NOT NULL, puzzle, result, error TEXT, "
                        "PRIMARY KEY (input, line))")
-        self.db.execute("ATTACH ':memory:' AS res")
-
-    def attach(self, work):
-        work.execute("ATTACH ? AS outdb", (self.path,))
+        self.ready()
 
     def exclusion(self, inp, line):
         return (f"NOT EXISTS (SELECT 1 FROM outdb.{sql_ident(self.table)} o "
                 f"WHERE o.input = :input_name AND o.line = {line})")
-
-    def detach(self, work):
-        work.execute("DETACH outdb")
-
-    def pending(self):
-        return 0
 
     def write(self, index, inp, payload):
         _attach_rows(self.db, payload)
@@ -177,27 +203,19 @@ class TableSink:
                        "SELECT ?, line, puzzle, result, error FROM res.rows ORDER BY line",
                        (inp.name,))
 
-    def finish(self, complete):
-        pass
 
-    def close(self):
-        self.db.close()
-
-
-class ColumnSink:
+class ColumnSink(_DatabaseSink):
     """--update DB:TABLE.COLUMN: the results written into a column of the
     input table (added if missing); a row the function fails on keeps its
-    value (its message goes to standard error). Until the run completes, the finished
-    rowids are kept in sudoku_batch_done (same transaction as the update),
-    so a stopped run resumes; a complete run removes them."""
-
-    output = "rows"
+    value (its message goes to standard error). Until the run completes,
+    the finished rowids are kept in sudoku_batch_done (same transaction as
+    the update), so a stopped run resumes; a complete run removes them."""
 
     def __init__(self, path, table, column, call, report):
-        self.path, self.table, self.column = path, table, column
+        super().__init__(path)
+        self.table, self.column = table, column
         self.target = f"{table}.{column}"
         self.report = report
-        self.db = _connect(path)
         with _Transaction(self.db) as db:
             if not _table_exists(db, "main", table):
                 raise BatchError(f"--update {path}: no table {table}")
@@ -213,20 +231,11 @@ class ColumnSink:
                     f"{self.target}; finish it with the same command, or delete its rows "
                     f"(DELETE FROM {DONE_TABLE} WHERE target = '{self.target}'; DELETE FROM "
                     f"{META_TABLE} WHERE target = '{self.target}') to start again")
-        self.db.execute("ATTACH ':memory:' AS res")
-
-    def attach(self, work):
-        work.execute("ATTACH ? AS outdb", (self.path,))
+        self.ready()
 
     def exclusion(self, inp, line):
         return (f"NOT EXISTS (SELECT 1 FROM outdb.{DONE_TABLE} d "
                 f"WHERE d.target = :target AND d.line = {line})")
-
-    def detach(self, work):
-        work.execute("DETACH outdb")
-
-    def pending(self):
-        return 0
 
     def write(self, index, inp, payload):
         _attach_rows(self.db, payload)
@@ -250,9 +259,6 @@ class ColumnSink:
             for table in (DONE_TABLE, META_TABLE):
                 if db.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone() is None:
                     db.execute(f"DROP TABLE {table}")
-
-    def close(self):
-        self.db.close()
 
 
 # ---------------------------------------------------------------- the job
