@@ -53,6 +53,7 @@ HAVE_SERIALIZE = hasattr(sqlite3.Connection, "serialize")
 
 # A chunk aims at this much work; shorter in this process (Ctrl-C and
 # commits come sooner), longer for dask (a task costs a few milliseconds).
+# Until a chunk has been timed they hold FIRST_CHUNK rows.
 TARGET_SECONDS_LOCAL = 0.25
 TARGET_SECONDS_DASK = 1.0
 FIRST_CHUNK = 4
@@ -528,7 +529,6 @@ class Planner:
         self.workers = workers
         self.target = target_seconds
         self.fixed = fixed
-        self.issued = 0
         self.rows_timed = 0
         self.seconds = 0.0
 
@@ -540,7 +540,9 @@ class Planner:
         if self.fixed:
             return self.fixed
         if self.rows_timed == 0:
-            size = FIRST_CHUNK << min(self.issued, 16)
+            # nothing timed yet: small chunks (one slow function could
+            # otherwise fill every worker with minutes of work)
+            size = FIRST_CHUNK
         else:
             per_row = max(self.seconds / self.rows_timed, 1e-9)
             size = int(self.target / per_row)
@@ -559,7 +561,6 @@ class Planner:
             hi = min(last, first + self.size() - 1)
             self.segments[0] = (key, hi + 1, last)
             self.remaining -= hi - first + 1
-            self.issued += 1
             return key, first, hi
         return None
 
@@ -648,7 +649,6 @@ def map_puzzles(function, puzzles, *args, jobs=1, client=None, scheduler=None, c
             values = list(itertools.islice(it, self.size()))
             if not values:
                 return None
-            self.issued += 1
             return [(next(counter), v, None, None) for v in values]
 
     def make_task(rows):
