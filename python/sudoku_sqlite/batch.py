@@ -39,6 +39,7 @@ import sqlite3
 import sys
 import threading
 import time
+import warnings
 
 from . import FUNCTIONS, load
 
@@ -419,9 +420,12 @@ class DaskExecutor:
             try:
                 with deferred_signals():
                     self.forkserver = _forkserver(distributed)
+                    # (no dashboard; the scheduler's HTTP server, which it
+                    # starts anyway, on a free port rather than 8787)
                     self.cluster = distributed.LocalCluster(
                         n_workers=jobs, threads_per_worker=1, processes=True,
-                        dashboard_address=None, silence_logs=logging.CRITICAL)
+                        dashboard_address=None, silence_logs=logging.CRITICAL,
+                        scheduler_kwargs={"dashboard": False, "dashboard_address": ":0"})
                     self.client = distributed.Client(self.cluster)
                     self.client.register_worker_plugin(_IgnoreSigint(),
                                                        name="sudoku-sqlite-sigint")
@@ -432,7 +436,12 @@ class DaskExecutor:
         self.workers = max(1, sum(w.get("nthreads", 1) for w in info.values()))
 
     def submit(self, task, key):
-        return self.client.submit(run_task, task, key=key, pure=False)
+        # A chunk carries its rows on purpose (a few MB at most, sent once):
+        # dask's advice to scatter large arguments first does not apply.
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", message="Large object of size",
+                                    category=UserWarning)
+            return self.client.submit(run_task, task, key=key, pure=False)
 
     def wait(self, futures):
         return self.distributed.wait(list(futures), return_when="FIRST_COMPLETED").done

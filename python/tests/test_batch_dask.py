@@ -25,7 +25,7 @@ CALLS = [("minlex",), ("se_rating", "all"), ("count",)]
 def cluster():
     import logging
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None, silence_logs=logging.CRITICAL) as c:
+                                  dashboard_address=":0", silence_logs=logging.CRITICAL) as c:
         with distributed.Client(c) as client:
             yield c, client
 
@@ -43,12 +43,22 @@ def reference(puzzle_file):
 @pytest.mark.parametrize("call", CALLS, ids=[c[0] for c in CALLS])
 def test_same_bytes_on_workers_and_on_a_cluster(call, puzzle_file, reference, cluster):
     # small chunks: about fifty per run, finished in any order
-    assert run("-q", "-j", "2", "--chunk", "37", *call, puzzle_file).stdout == reference[call]
+    p = run("-q", "-j", "2", "--chunk", "37", *call, puzzle_file)
+    assert p.stdout == reference[call] and p.stderr == ""
     address = cluster[0].scheduler_address
     assert run("-q", "--scheduler", address, "--chunk", "53", *call,
                puzzle_file).stdout == reference[call]
     if call[0] == "se_rating":  # chunk sizes as the timing makes them
         assert run("-q", "--scheduler", address, *call, puzzle_file).stdout == reference[call]
+
+
+def test_big_chunks_say_nothing(puzzle_file, cluster, tmp_path):
+    """A chunk of 12,000 rows is a database image of over 1 MB: dask would
+    warn about it (nothing to warn about here); standard error stays empty."""
+    big = tmp_path / "big.txt"
+    big.write_text(puzzle_file.read_text() * 6)
+    p = run("-q", "--scheduler", cluster[0].scheduler_address, "--chunk", "12000", "minlex", big)
+    assert p.stderr == "" and len(p.stdout.splitlines()) == 6 * (PUZZLES + 2)
 
 
 def test_map_with_a_client(puzzle_file, cluster):
