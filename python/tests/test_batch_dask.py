@@ -61,6 +61,19 @@ def test_big_chunks_say_nothing(puzzle_file, cluster, tmp_path):
     assert p.stderr == "" and len(p.stdout.splitlines()) == 6 * (PUZZLES + 2)
 
 
+def test_table_updated_in_place_on_a_cluster(puzzle_file, cluster, tmp_path):
+    from test_batch import make_collection_db
+    path = tmp_path / "collection.db"
+    db = make_collection_db(path, puzzle_file)
+    want = db.execute("SELECT id, sudoku_count(p, 2) FROM puzzles WHERE id < 5000 OR id = 5002 "
+                      "ORDER BY id").fetchall()
+    run("-q", "--scheduler", cluster[0].scheduler_address, "--chunk", "97", "count", "2",
+        "--update", f"{path}:puzzles.n", f"{path}:puzzles.p")
+    assert db.execute("SELECT id, n FROM puzzles WHERE n IS NOT NULL ORDER BY id").fetchall() == want
+    assert db.execute("SELECT count(*) FROM sqlite_master WHERE name LIKE 'sudoku_batch%'"
+                      ).fetchone()[0] == 0
+
+
 def test_map_with_a_client(puzzle_file, cluster):
     puzzles = [p for (p,) in connect().execute(
         "SELECT puzzle FROM sudoku_read(?) WHERE puzzle IS NOT NULL", (str(puzzle_file),))]
