@@ -611,8 +611,8 @@ def run_chunks(executor, planner, make_task, window, may_submit=lambda: True):
 
 # ---------------------------------------------------------------- map()
 
-def map_puzzles(function, puzzles, *args, jobs=1, client=None, scheduler=None, chunk_size=None,
-        errors="raise"):
+def map_puzzles(function, puzzles, *args, jobs=1, client=None, scheduler=None,
+                chunk_size=None, errors="raise"):
     """Applies the extension's per-puzzle function `function` ("minlex",
     "se_rating", ... or "sudoku_minlex") with the constant arguments `args`
     to every value of the iterable `puzzles`, yielding the results in input
@@ -624,21 +624,23 @@ def map_puzzles(function, puzzles, *args, jobs=1, client=None, scheduler=None, c
     cluster, whose workers need this package. A value the function refuses
     raises ValueError with the extension's message when its turn comes
     (errors="raise"), or is yielded as that ValueError (errors="return").
-    The puzzles are read lazily, a chunk at a time.
+    The puzzles are read lazily, a chunk at a time. An unknown function or
+    a wrong number of arguments raises ValueError at once.
     """
-    import itertools
     if errors not in ("raise", "return"):
         raise ValueError("errors must be 'raise' or 'return'")
     call = Call(function, args)
-    probe = sqlite3.connect(":memory:")
-    load(probe)
+    probe = _connection_for_local()
     try:
         call.check(probe)
         version = probe.execute("SELECT sudoku_version()").fetchone()[0]
-    except BatchError as e:
-        raise ValueError(str(e)) from None
     finally:
         probe.close()
+    return _map_results(call, version, puzzles, jobs, client, scheduler, chunk_size, errors)
+
+
+def _map_results(call, version, puzzles, jobs, client, scheduler, chunk_size, errors):
+    import itertools
     if client is not None or scheduler or jobs > 1:
         executor = DaskExecutor(jobs=jobs, scheduler=scheduler, client=client)
         window = 2 * executor.workers + 1
@@ -661,9 +663,8 @@ def map_puzzles(function, puzzles, *args, jobs=1, client=None, scheduler=None, c
             return [(next(counter), v, None, None) for v in values]
 
     def make_task(rows):
-        task = Task(version=version, function=call.sql_name, args=call.args, output="values",
-                    data=rows)
-        return task
+        return Task(version=version, function=call.sql_name, args=call.args,
+                    output="values", data=rows)
 
     pending = {}
     want = 0

@@ -246,5 +246,8 @@ def test_map_in_this_process():
     first = sudoku_sqlite.map("se_rating", endless, "all")
     assert [next(first) for _ in range(3)] == [sudoku_sqlite.se_rating(PUZZLE, "all")] * 3
     first.close()
+    # told at the call, before any iteration
     with pytest.raises(ValueError, match="does not take a puzzle"):
-        list(sudoku_sqlite.map("version", [PUZZLE]))
+        sudoku_sqlite.map("version", [PUZZLE])
+    with pytest.raises(ValueError, match="wrong number of arguments"):
+        sudoku_sqlite.map("clues", [PUZZLE], 1, 2)
