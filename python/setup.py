@@ -1,4 +1,5 @@
-"""Builds the Python package sudoku-sqlite (import sudoku_sqlite) offline.
+"""Builds the Python package sudoku-sqlite (import sudoku_sqlite, and the
+command sudoku-sqlite for whole collections: docs/batch.md) offline.
 
     pip install ./python                 # from the repository's top folder
 
@@ -75,10 +76,16 @@ setup(
     name="sudoku-sqlite",
     version=project_version(),
     description="Sudoku analysis for SQLite: the loadable module, load(conn), "
-                "and plain functions (minlex, equiv, solve, count, te_depth)",
+                "plain functions (minlex, equiv, solve, count, te_depth), and the "
+                "sudoku-sqlite command for whole collections on every core or a "
+                "dask cluster",
     packages=["sudoku_sqlite"],
     python_requires=">=3.7",
     cmdclass={"build_py": BuildWithModule},
     distclass=BinaryDistribution,
     zip_safe=False,
+    # the command: sudoku-sqlite FUNCTION [ARG] INPUT... (docs/batch.md)
+    entry_points={"console_scripts": ["sudoku-sqlite = sudoku_sqlite.cli:main"]},
+    # -j N and --scheduler run on dask.distributed (Debian: python3-distributed)
+    extras_require={"dask": ["distributed"]},
 )

@@ -7,6 +7,14 @@
 
     sudoku_sqlite.minlex("1..456...")       # or plain functions, no SQL
 
+    # whole collections, results in input order, on 4 worker processes
+    # (dask.distributed) or a cluster (client=distributed.Client(...))
+    for rating in sudoku_sqlite.map("se_rating", puzzles, "all", jobs=4): ...
+
+The command sudoku-sqlite (python3 -m sudoku_sqlite FUNCTION ...) does the
+same for puzzle files and table columns, with a progress bar and results
+that survive a stop: sudoku-sqlite --help, docs/batch.md.
+
 loadable_path() is the module's path for other tools (the sqlite-vec
 convention: without the file suffix, as load_extension() takes it).
 
@@ -152,3 +160,8 @@ for _row in FUNCTIONS:
     globals()[_row[0]] = _make(*_row)
     __all__.append(_row[0])
 del _row
+
+# Whole collections, on every core or a dask cluster (batch.py; the
+# command is sudoku-sqlite, cli.py). Not in __all__: a star import must
+# not hide the builtin map.
+from .batch import map_puzzles as map  # noqa: E402,F401

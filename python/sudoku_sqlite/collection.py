@@ -1,0 +1,392 @@
+"""The command's inputs (puzzle files, standard input, a table column) and
+outputs (standard output in input order, a results table, a column of the
+input table), and the job that joins them to the engine in batch.py.
+
+Resume: the results table and the progress table of --update are written
+one transaction per chunk, so after a stop (Ctrl-C, a kill, a lost machine)
+each chunk is there whole or not at all, and the same command again leaves
+out the lines already there.
+"""
+import os
+import shutil
+import sqlite3
+import sys
+import tempfile
+
+from .batch import (BatchError, DaskExecutor, HAVE_SERIALIZE, LocalExecutor, Planner, Task,
+                    deferred_signals, load, run_chunks, sql_ident)
+
+META_TABLE = "sudoku_batch"            # target -> the call that writes it
+DONE_TABLE = "sudoku_batch_done"       # --update's finished rows until the run completes
+
+
+class Input:
+    """A puzzle file (`path`), standard input (`-`), or a table column of a
+    SQLite database (`collection.db:puzzles.p`, lines are rowids)."""
+
+    def __init__(self, spec):
+        self.name = spec
+        self.kind, self.path, self.table, self.column = "file", spec, None, None
+        if spec == "-":
+            self.kind = "stdin"
+        elif not os.path.exists(spec):
+            path, colon, rest = spec.rpartition(":")
+            table, dot, column = rest.rpartition(".")
+            if colon and dot and table and column and os.path.isfile(path):
+                self.kind, self.path, self.table, self.column = "table", path, table, column
+
+    @staticmethod
+    def looks_like_input(spec):
+        return spec == "-" or os.path.exists(spec) or Input(spec).kind == "table"
+
+    def key(self):
+        if self.kind == "table":
+            return f"{os.path.abspath(self.path)}:{self.table}.{self.column}"
+        return self.name if self.kind == "stdin" else os.path.abspath(self.path)
+
+
+def _connect(path):
+    db = sqlite3.connect(path, isolation_level=None, timeout=60)
+    db.execute("PRAGMA busy_timeout = 60000")
+    return db
+
+
+def _table_exists(db, schema, table):
+    return db.execute(f"SELECT 1 FROM {schema}.sqlite_master WHERE type = 'table' AND name = ?",
+                      (table,)).fetchone() is not None
+
+
+class _Transaction:
+    """BEGIN IMMEDIATE ... COMMIT, rolled back on any exception."""
+
+    def __init__(self, db):
+        self.db = db
+
+    def __enter__(self):
+        self.db.execute("BEGIN IMMEDIATE")
+        return self.db
+
+    def __exit__(self, kind, value, tb):
+        self.db.execute("ROLLBACK" if kind else "COMMIT")
+
+
+def _claim(db, target, call):
+    """Records which call writes `target`, or refuses if another one does."""
+    db.execute(f"CREATE TABLE IF NOT EXISTS {META_TABLE}(target TEXT PRIMARY KEY, "
+               "call TEXT NOT NULL)")
+    row = db.execute(f"SELECT call FROM {META_TABLE} WHERE target = ?", (target,)).fetchone()
+    if row and row[0] != call:
+        return row[0]
+    db.execute(f"INSERT OR IGNORE INTO {META_TABLE} VALUES (?, ?)", (target, call))
+    return None
+
+
+def _attach_rows(db, payload):
+    """Puts a chunk's result rows (a database image, or a list) into res.rows."""
+    if isinstance(payload, bytes):
+        db.deserialize(payload, name="res")
+    else:
+        db.execute("DROP TABLE IF EXISTS res.rows")
+        db.execute("CREATE TABLE res.rows(line INTEGER PRIMARY KEY, puzzle, result, error)")
+        db.executemany("INSERT INTO res.rows VALUES (?, ?, ?, ?)", payload)
+
+
+# ---------------------------------------------------------------- sinks
+
+class Sink:
+    """Where results go. The job asks the sink what an earlier run finished
+    (attach, exclusion, detach: a condition on the input's rows while it
+    reads them), then writes each chunk as it completes."""
+
+    output = "rows"  # what run_task makes for it: "rows" or "text"
+
+    def attach(self, work):
+        pass
+
+    def exclusion(self, inp, line):
+        """SQL that is true for the rows still to do (`line` names the line)."""
+        return "1"
+
+    def detach(self, work):
+        pass
+
+    def pending(self):
+        """Chunks held back (waiting for an earlier one)."""
+        return 0
+
+    def write(self, index, inp, payload):
+        raise NotImplementedError
+
+    def finish(self, complete):
+        pass
+
+    def close(self):
+        pass
+
+
+class TextSink(Sink):
+    """Formatted lines on a stream, chunks in input order (the chunks come
+    as bytes: a binary stream, or a text stream's buffer)."""
+
+    output = "text"
+
+    def __init__(self, stream):
+        stream.flush()
+        self.stream = getattr(stream, "buffer", stream)
+        self.buffered = {}
+        self.next = 0
+
+    def pending(self):
+        return len(self.buffered)
+
+    def write(self, index, inp, payload):
+        self.buffered[index] = payload
+        while self.next in self.buffered:
+            self.stream.write(self.buffered.pop(self.next))
+            self.next += 1
+        self.stream.flush()
+
+
+class _DatabaseSink(Sink):
+    """A sink in a SQLite file, one transaction per chunk; the job reads it
+    as `outdb` to leave out what is done."""
+
+    def __init__(self, path):
+        self.path = path
+        self.db = _connect(path)
+
+    def ready(self):
+        self.db.execute("ATTACH ':memory:' AS res")  # each chunk's result rows
+
+    def attach(self, work):
+        work.execute("ATTACH ? AS outdb", (self.path,))
+
+    def detach(self, work):
+        work.execute("DETACH outdb")
+
+    def close(self):
+        self.db.close()
+
+
+class TableSink(_DatabaseSink):
+    """--out DB[:TABLE]: a table (input, line, puzzle, result, error) keyed
+    by input and line."""
+
+    def __init__(self, path, table, call):
+        super().__init__(path)
+        self.table = table
+        with _Transaction(self.db) as db:
+            exists = _table_exists(db, "main", table)
+            claimed = db.execute(f"SELECT 1 FROM sqlite_master WHERE name = '{META_TABLE}'"
+                                 ).fetchone() and db.execute(
+                f"SELECT 1 FROM {META_TABLE} WHERE target = ?", (table,)).fetchone()
+            if exists and not claimed:
+                raise BatchError(f"--out {path}: table {table} exists and was not written by "
+                                 "sudoku-sqlite; name another table (--out FILE:TABLE)")
+            other = _claim(db, table, call)
+            if other:
+                raise BatchError(f"--out {path}: table {table} holds {other}, not {call}; "
+                                 "name another file or table (--out FILE:TABLE)")
+            db.execute(f"CREATE TABLE IF NOT EXISTS {sql_ident(table)}(input TEXT NOT NULL, "
+                       "line INTEGER NOT NULL, puzzle, result, error TEXT, "
+                       "PRIMARY KEY (input, line))")
+        self.ready()
+
+    def exclusion(self, inp, line):
+        return (f"NOT EXISTS (SELECT 1 FROM outdb.{sql_ident(self.table)} o "
+                f"WHERE o.input = :input_name AND o.line = {line})")
+
+    def write(self, index, inp, payload):
+        _attach_rows(self.db, payload)
+        with _Transaction(self.db) as db:
+            db.execute(f"INSERT INTO {sql_ident(self.table)}(input, line, puzzle, result, error) "
+                       "SELECT ?, line, puzzle, result, error FROM res.rows ORDER BY line",
+                       (inp.name,))
+
+
+class ColumnSink(_DatabaseSink):
+    """--update DB:TABLE.COLUMN: the results written into a column of the
+    input table (added if missing); a row the function fails on keeps its
+    value (its message goes to standard error). Until the run completes,
+    the finished rowids are kept in sudoku_batch_done (same transaction as
+    the update), so a stopped run resumes; a complete run removes them."""
+
+    def __init__(self, path, table, column, call, report):
+        super().__init__(path)
+        self.table, self.column = table, column
+        self.target = f"{table}.{column}"
+        self.report = report
+        with _Transaction(self.db) as db:
+            if not _table_exists(db, "main", table):
+                raise BatchError(f"--update {path}: no table {table}")
+            columns = [r[1] for r in db.execute(f"PRAGMA main.table_info({sql_ident(table)})")]
+            if column not in columns:
+                db.execute(f"ALTER TABLE {sql_ident(table)} ADD COLUMN {sql_ident(column)}")
+            db.execute(f"CREATE TABLE IF NOT EXISTS {DONE_TABLE}(target TEXT NOT NULL, "
+                       "line INTEGER NOT NULL, PRIMARY KEY (target, line)) WITHOUT ROWID")
+            other = _claim(db, self.target, call)
+            if other:
+                raise BatchError(
+                    f"--update {path}: an unfinished run of {other} is writing "
+                    f"{self.target}; finish it with the same command, or delete its rows "
+                    f"(DELETE FROM {DONE_TABLE} WHERE target = '{self.target}'; DELETE FROM "
+                    f"{META_TABLE} WHERE target = '{self.target}') to start again")
+        self.ready()
+
+    def exclusion(self, inp, line):
+        return (f"NOT EXISTS (SELECT 1 FROM outdb.{DONE_TABLE} d "
+                f"WHERE d.target = :target AND d.line = {line})")
+
+    def write(self, index, inp, payload):
+        _attach_rows(self.db, payload)
+        t, c = sql_ident(self.table), sql_ident(self.column)
+        with _Transaction(self.db) as db:
+            db.execute(f"UPDATE {t} SET {c} = (SELECT result FROM res.rows r "
+                       f"WHERE r.line = {t}.rowid) "
+                       "WHERE rowid IN (SELECT line FROM res.rows WHERE error IS NULL)")
+            db.execute(f"INSERT INTO {DONE_TABLE}(target, line) SELECT ?, line FROM res.rows",
+                       (self.target,))
+        for line, error in self.db.execute(
+                "SELECT line, error FROM res.rows WHERE error IS NOT NULL ORDER BY line"):
+            self.report(f"{inp.name} rowid {line}: {error}")
+
+    def finish(self, complete):
+        if not complete:
+            return
+        with _Transaction(self.db) as db:
+            db.execute(f"DELETE FROM {DONE_TABLE} WHERE target = ?", (self.target,))
+            db.execute(f"DELETE FROM {META_TABLE} WHERE target = ?", (self.target,))
+            for table in (DONE_TABLE, META_TABLE):
+                if db.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone() is None:
+                    db.execute(f"DROP TABLE {table}")
+
+
+# ---------------------------------------------------------------- the job
+
+class Job:
+    """One call over some inputs into one sink."""
+
+    def __init__(self, call, inputs, sink, fmt=None, null="", read_format="auto"):
+        self.call, self.inputs, self.sink = call, inputs, sink
+        self.fmt, self.null, self.read_format = fmt, null, read_format
+        # todo lives in a private temporary database: in memory while it is
+        # small, spilled to a temporary file for big inputs; nothing to keep
+        self.work = sqlite3.connect("", isolation_level=None, check_same_thread=False)
+        for pragma in ("journal_mode = OFF", "synchronous = OFF", "cache_size = -65536"):
+            self.work.execute("PRAGMA " + pragma)
+        load(self.work)
+        self.version = self.work.execute("SELECT sudoku_version()").fetchone()[0]
+        self.rows_total = 0
+        self.rows_done = 0
+        self.errors = 0
+
+    def prepare(self):
+        """Reads every input into todo (what is still to do); returns the
+        number of rows."""
+        w = self.work
+        w.execute("CREATE TABLE todo(input INTEGER, line INTEGER, puzzle, error, rest)")
+        self.sink.attach(w)
+        self.segments = []  # (input, first rowid, last rowid) of todo
+        try:
+            for i, inp in enumerate(self.inputs):
+                rows = self._read(i, inp)
+                if rows > 0:
+                    self.segments.append((i, self.rows_total + 1, self.rows_total + rows))
+                    self.rows_total += rows
+        finally:
+            self.sink.detach(w)
+        first = w.execute("SELECT puzzle FROM todo WHERE puzzle IS NOT NULL LIMIT 1").fetchone()
+        self.call.check(w, first[0] if first else None)
+        return self.rows_total
+
+    def _read(self, i, inp):
+        w = self.work
+        params = {"i": i, "input_name": inp.name,
+                  "target": getattr(self.sink, "target", None)}
+        if inp.kind == "table":
+            try:
+                w.execute("ATTACH ? AS src", (inp.path,))
+            except sqlite3.Error as e:
+                raise BatchError(f"{inp.name}: {e}") from None
+            try:
+                col, tab = sql_ident(inp.column), f"src.{sql_ident(inp.table)}"
+                try:
+                    w.execute(f"SELECT rowid, {col} FROM {tab} LIMIT 0")
+                except sqlite3.Error as e:
+                    raise BatchError(f"{inp.name}: {e}") from None
+                return w.execute(f"INSERT INTO todo SELECT :i, s.rowid, s.{col}, NULL, NULL "
+                                 f"FROM {tab} AS s WHERE {self.sink.exclusion(inp, 's.rowid')} "
+                                 "ORDER BY s.rowid", params).rowcount
+            finally:
+                w.execute("DETACH src")
+        path = inp.path
+        spool = None
+        if inp.kind == "stdin":
+            spool = tempfile.NamedTemporaryFile(prefix="sudoku-sqlite-", suffix=".txt",
+                                                delete=False)
+            with spool:
+                shutil.copyfileobj(sys.stdin.buffer, spool)
+            path = spool.name
+        try:
+            return w.execute(f"INSERT INTO todo SELECT :i, r.line, r.puzzle, r.error, r.rest "
+                             f"FROM sudoku_read(:path, :format) AS r "
+                             f"WHERE {self.sink.exclusion(inp, 'r.line')}",
+                             dict(params, path=path, format=self.read_format)).rowcount
+        except sqlite3.Error as e:
+            raise BatchError(str(e)) from None
+        finally:
+            if spool:
+                os.unlink(spool.name)
+
+    def executor(self, jobs=1, scheduler=None, client=None):
+        if client is not None or scheduler or jobs > 1:
+            return DaskExecutor(jobs=jobs, scheduler=scheduler, client=client)
+        return LocalExecutor(self.work)
+
+    def _task(self, executor, chunk):
+        i, lo, hi = chunk
+        task = Task(version=self.version, function=self.call.sql_name, args=self.call.args,
+                    output=self.sink.output, null=self.null, input=self.inputs[i].name,
+                    lo=lo, hi=hi)
+        if self.fmt is not None:
+            task.fmt, task.fmt_uses = self.fmt
+        if isinstance(executor, DaskExecutor):
+            task.data = self._chunk_data(lo, hi)
+        return task
+
+    def _chunk_data(self, lo, hi):
+        """The rows lo..hi of todo as a small database image (or a list)."""
+        w = self.work
+        if not HAVE_SERIALIZE:
+            return w.execute("SELECT line, puzzle, error, rest FROM todo "
+                             "WHERE rowid BETWEEN ? AND ?", (lo, hi)).fetchall()
+        w.execute("ATTACH ':memory:' AS chunk")
+        try:
+            w.execute("CREATE TABLE chunk.rows(line INTEGER, puzzle, error, rest)")
+            w.execute("INSERT INTO chunk.rows SELECT line, puzzle, error, rest FROM todo "
+                      "WHERE rowid BETWEEN ? AND ?", (lo, hi))
+            return w.serialize(name="chunk")
+        finally:
+            w.execute("DETACH chunk")
+
+    def run(self, executor, chunk=None, progress=None):
+        """Runs every chunk, writing each as it completes. Returns True when
+        everything is done; KeyboardInterrupt stops it (what is written
+        stays written)."""
+        local = isinstance(executor, LocalExecutor)
+        window = 2 if local else 2 * executor.workers + 1
+        planner = Planner(self.segments, executor.workers, executor.target_seconds, chunk)
+        for index, (i, _lo, _hi), (payload, rows, errors, _s) in run_chunks(
+                executor, planner, lambda c: self._task(executor, c), window,
+                lambda: self.sink.pending() < 8 * window):
+            # a chunk is written (committed) and counted whole, or not at all
+            with deferred_signals():
+                self.sink.write(index, self.inputs[i], payload)
+                self.rows_done += rows
+                self.errors += errors
+            if progress:
+                progress.update(rows)
+        return True
+
+    def close(self):
+        self.work.close()

@@ -1,0 +1,253 @@
+"""The sudoku-sqlite command and sudoku_sqlite.map in one process (-j 1,
+jobs=1): no dask needed. test_batch_dask.py runs the same work on worker
+processes and a cluster."""
+import os
+from contextlib import closing
+import pty
+import signal
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import sudoku_sqlite
+from conftest import (COLLECTION, PUZZLES, chunks_whole, command, committed_lines, connect,
+                      expected, run, table_as_output, wait_for)
+
+PUZZLE = "1..456...4......2...912...6.1...5.....5..729.8..6....43.....9.2....6......82...75"
+
+
+def test_output_is_the_sql_answer_in_input_order():
+    out = run("minlex", COLLECTION).stdout
+    assert out == expected(COLLECTION, "minlex")
+    lines = out.splitlines()
+    assert len(lines) == 338 and lines[0].startswith("5\t6.....5.3")
+    # bad lines are rows with their line number and the reader's message
+    assert "129\t\terror: a puzzle line holds 81 cells, this one 80" in lines
+    assert "196\t\terror: invalid character 'p' at column 1" in lines
+    # 9-line grids keep the number of their first line
+    grid_lines = [int(x.split("\t")[0]) for x in lines]
+    assert grid_lines == sorted(grid_lines)
+
+
+def test_function_argument_and_the_console_script(puzzle_file):
+    script = Path(sys.executable).parent / "sudoku-sqlite"
+    assert script.exists(), "the console script sudoku-sqlite is not installed"
+    p = subprocess.run([str(script), "se_rating", "all", str(puzzle_file)],
+                       capture_output=True, text=True, check=True)
+    assert p.stdout == expected(puzzle_file, "se_rating", "all")
+    assert len(p.stdout.splitlines()) == PUZZLES + 2
+    # not a terminal: no progress bar, only the summary of the error rows
+    assert p.stderr == "sudoku-sqlite: 2 of 2,002 rows are errors (error rows above)\n"
+    assert run("-q", "count", "--arg", "2", COLLECTION).stdout == expected(COLLECTION, "count", "2")
+
+
+def test_format_fields():
+    out = run("--format", r"%l|%p ED=%r|%e|%t|%f|%%\t.", "--null", "NULL", "te_depth", "0",
+              COLLECTION, "-q").stdout.splitlines()
+    name = str(COLLECTION)
+    db = connect()
+    line, puzzle, rest = db.execute("SELECT line, puzzle, rest FROM sudoku_read(?) "
+                                    "WHERE rest IS NOT NULL LIMIT 1", (name,)).fetchone()
+    depth = db.execute("SELECT sudoku_te_depth(?, 0)", (puzzle,)).fetchone()[0]
+    shown = "NULL" if depth is None else str(depth)
+    assert f"{line}|{puzzle} ED={shown}||{rest}|{name}|%\t." in out
+    assert (f"129| ED=error: a puzzle line holds 81 cells, this one 80|a puzzle line holds 81 "
+            f"cells, this one 80||{name}|%\t.") in out
+    p = run("--format", "%x", "minlex", COLLECTION, check=False)
+    assert p.returncode == 1 and "unknown field %x" in p.stderr
+
+
+def test_stdin_and_several_inputs(tmp_path):
+    text = COLLECTION.read_text()
+    p = subprocess.run(command("-q", "clues", "-"), input=text, capture_output=True, text=True,
+                       check=True)
+    assert p.stdout == expected(COLLECTION, "clues")
+    second = tmp_path / "two.txt"
+    second.write_text(PUZZLE + "\nnot a puzzle\n")
+    out = run("-q", "status", COLLECTION, second).stdout
+    assert out.endswith(f"{second}:1\t{PUZZLE}\tunique\n{second}:2\t\terror: invalid character "
+                        "'n' at column 1\n")
+    assert out.startswith(f"{COLLECTION}:5\t")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["no_such_function", COLLECTION], "no such function: sudoku_no_such_function"),
+    (["random_grid", COLLECTION], "sudoku_random_grid does not take a puzzle"),
+    (["se_rating", "fast", COLLECTION], "sudoku_se_rating(puzzle, 'fast'): sudoku_se_rating:"),
+    (["count", "1", "2", COLLECTION], "sudoku_read: cannot open '2'"),
+    (["minlex", "missing.txt"], "sudoku_read: cannot open 'missing.txt'"),
+    (["minlex", "--update", "x.db:t.c", COLLECTION], "--update x.db:t.c: expected"),
+    (["minlex", "--out", "no/such/folder/x.db", COLLECTION], "unable to open database file"),
+])
+def test_mistakes_are_told_before_any_work(args, message, tmp_path):
+    p = run(*args, check=False, cwd=tmp_path)
+    assert p.returncode == 1 and message in p.stderr and p.stdout == ""
+
+
+def test_no_dask_says_what_to_install(tmp_path):
+    fake = tmp_path / "distributed"
+    fake.mkdir()
+    (fake / "__init__.py").write_text("raise ImportError('No module named distributed')\n")
+    env = dict(os.environ, PYTHONPATH=str(tmp_path))
+    p = run("-j", "2", "minlex", COLLECTION, check=False, env=env)
+    assert p.returncode == 1 and "apt-get install python3-distributed" in p.stderr
+    assert "-j 1 runs without it" in p.stderr
+    # -j 1 needs no dask
+    assert run("-q", "minlex", COLLECTION, env=env).stdout == expected(COLLECTION, "minlex")
+
+
+def test_progress_bar_only_on_a_terminal(puzzle_file):
+    parent, child = pty.openpty()
+    p = subprocess.Popen(command("minlex", puzzle_file, "--chunk", "500"),
+                         stdout=subprocess.DEVNULL, stderr=child)
+    os.close(child)
+    shown = b""
+    while True:
+        try:
+            data = os.read(parent, 4096)
+        except OSError:
+            break
+        if not data:
+            break
+        shown += data
+    os.close(parent)
+    assert p.wait() == 0
+    text = shown.decode()
+    assert "2,002/2,002 100.0%" in text and "/s" in text and "ETA" in text
+    assert "\r" in text
+    # --quiet: nothing
+    parent, child = pty.openpty()
+    p = subprocess.run(command("-q", "minlex", COLLECTION), stdout=subprocess.DEVNULL,
+                       stderr=child)
+    os.close(child)
+    os.set_blocking(parent, False)
+    try:
+        rest = os.read(parent, 4096)
+    except OSError:
+        rest = b""
+    os.close(parent)
+    assert p.returncode == 0 and rest == b""
+
+
+def all_lines(path):
+    return [r for (r,) in connect().execute("SELECT line FROM sudoku_read(?)", (str(path),))]
+
+
+def test_out_table_resumes_after_ctrl_c(puzzle_file, tmp_path):
+    out = tmp_path / "results.db"
+    args = ["--out", out, "--chunk", "40", "se_rating", "all", puzzle_file]
+    proc = subprocess.Popen(command(*args), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    wait_for(lambda: len(committed_lines(out)) >= 40, proc, what="a first chunk")
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 130, stderr
+    lines = committed_lines(out)
+    assert 40 <= len(lines) < PUZZLES + 2, "the run was not stopped part way"
+    assert chunks_whole(lines, all_lines(puzzle_file), 40), "a chunk was half written"
+    assert f"stopped: {len(lines):,} rows written" in stderr and stdout == ""
+    # the same command again does only what is missing
+    run(*args)
+    assert table_as_output(out) == expected(puzzle_file, "se_rating", "all")
+    with closing(sqlite3.connect(out)) as db:
+        assert db.execute("SELECT count(*), count(DISTINCT line), count(error) "
+                          "FROM results").fetchone() == (PUZZLES + 2, PUZZLES + 2, 2)
+    assert "nothing to do" in run(*args).stderr
+    # another call into the same table is refused, not mixed in
+    p = run("--out", out, "minlex", puzzle_file, check=False)
+    assert p.returncode == 1 and "holds sudoku_se_rating(puzzle, 'all')" in p.stderr
+    run("--out", f"{out}:canonical", "-q", "minlex", puzzle_file)
+    assert table_as_output(out, "canonical") == expected(puzzle_file, "minlex")
+
+
+def make_collection_db(path, puzzle_file):
+    db = connect(str(path))
+    db.execute("CREATE TABLE puzzles(id INTEGER PRIMARY KEY, p TEXT, note TEXT)")
+    db.execute("INSERT INTO puzzles(p, note) SELECT puzzle, rest FROM sudoku_read(?) "
+               "WHERE puzzle IS NOT NULL", (str(puzzle_file),))
+    # values a careless import leaves: not puzzles, NULL, a BLOB, a number
+    # (stored as '42': the column is TEXT)
+    db.execute("INSERT INTO puzzles(id, p) VALUES (5000, 'garbage'), (5001, NULL), "
+               "(5002, CAST(? AS BLOB)), (5003, 42)", (PUZZLE,))
+    db.commit()
+    return db
+
+
+def test_update_a_column_in_place(puzzle_file, tmp_path):
+    path = tmp_path / "collection.db"
+    db = make_collection_db(path, puzzle_file)
+    want = dict(db.execute("SELECT id, sudoku_se_rating(p, 'all') FROM puzzles "
+                           "WHERE id < 5000 OR id = 5002"))
+    args = ["se_rating", "all", "--update", f"{path}:puzzles.rating", "--chunk", "40",
+            f"{path}:puzzles.p"]
+    proc = subprocess.Popen(command(*args), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+
+    def some_done():
+        try:
+            with closing(sqlite3.connect(path, timeout=10)) as check:
+                return check.execute("SELECT count(*) FROM sudoku_batch_done").fetchone()[0] >= 40
+        except sqlite3.OperationalError:  # not made yet
+            return False
+    wait_for(some_done, proc, what="a first chunk")
+    proc.send_signal(signal.SIGINT)
+    _out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    rated = db.execute("SELECT count(rating) FROM puzzles").fetchone()[0]
+    assert 40 <= rated < PUZZLES
+    p = run(*args)
+    # the bad values: messages with their rowid, the column left NULL
+    assert "puzzles.p rowid 5000: sudoku_se_rating: invalid character 'g' at offset 0" in p.stderr
+    assert "rowid 5003: sudoku_se_rating: expected 81 cells, found 2" in p.stderr
+    got = dict(db.execute("SELECT id, rating FROM puzzles WHERE rating IS NOT NULL"))
+    assert got == {k: v for k, v in want.items() if v is not None}
+    assert db.execute("SELECT count(*) FROM puzzles WHERE id >= 5000 AND id != 5002 "
+                      "AND rating IS NOT NULL").fetchone()[0] == 0
+    # a complete run leaves no bookkeeping behind
+    tables = {t for (t,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert tables == {"puzzles"}
+    # in place: the puzzle column itself canonicalised; the bad rows keep their value
+    minlex = dict(db.execute("SELECT id, sudoku_minlex(p) FROM puzzles WHERE id < 5000"))
+    run("-q", "minlex", "--update", f"{path}:puzzles.p", f"{path}:puzzles.p", "-j", "1")
+    assert dict(db.execute("SELECT id, p FROM puzzles WHERE id < 5000")) == minlex
+    assert db.execute("SELECT p FROM puzzles WHERE id >= 5000 ORDER BY id").fetchall() == [
+        ("garbage",), (None,), (db.execute("SELECT sudoku_minlex(?)", (PUZZLE,)).fetchone()[0],),
+        ("42",)]
+
+
+def test_table_input_to_standard_output(puzzle_file, tmp_path):
+    path = tmp_path / "collection.db"
+    make_collection_db(path, puzzle_file).close()
+    out = run("-q", "clues", f"{path}:puzzles.p").stdout.splitlines()
+    assert len(out) == PUZZLES + 4
+    assert out[0].split("\t")[0] == "1" and out[-4:] == [
+        "5000\tgarbage\terror: sudoku_clues: invalid character 'g' at offset 0",
+        "5001\t\t", f"5002\t{PUZZLE}\t{sudoku_sqlite.clues(PUZZLE)}",
+        "5003\t42\terror: sudoku_clues: expected 81 cells, found 2"]
+    p = run("clues", f"{path}:puzzles.nope", check=False)
+    assert p.returncode == 1 and "no such column" in p.stderr
+
+
+def test_map_in_this_process():
+    values = [PUZZLE, None, "x", PUZZLE[::-1]] * 50
+    want = [sudoku_sqlite.count(v) if v != "x" else "error" for v in values]
+    got = list(sudoku_sqlite.map("count", values, errors="return", chunk_size=7))
+    assert [g if not isinstance(g, ValueError) else "error" for g in got] == want
+    assert str(got[2]) == "sudoku_count: invalid character 'x' at offset 0"
+    results = sudoku_sqlite.map("sudoku_count", values)
+    assert [next(results), next(results)] == [1, None]
+    with pytest.raises(ValueError, match="sudoku_count: invalid character"):
+        next(results)
+    # lazily: an endless generator, a few results taken
+    endless = (PUZZLE for _ in iter(int, 1))
+    first = sudoku_sqlite.map("se_rating", endless, "all")
+    assert [next(first) for _ in range(3)] == [sudoku_sqlite.se_rating(PUZZLE, "all")] * 3
+    first.close()
+    # told at the call, before any iteration
+    with pytest.raises(ValueError, match="does not take a puzzle"):
+        sudoku_sqlite.map("version", [PUZZLE])
+    with pytest.raises(ValueError, match="wrong number of arguments"):
+        sudoku_sqlite.map("clues", [PUZZLE], 1, 2)
