@@ -51,6 +51,14 @@ int ext_arg_int(sqlite3_context *ctx, sqlite3_value *v, const char *what,
  * as '2.0' or '1e3'). ext_arg_int accepts such TEXT. */
 int ext_text_integer(const unsigned char *text, int n, sqlite3_int64 *out);
 
+/* Copies at most `max` bytes of text (len bytes, or up to a NUL) into
+ * out (cap > max) for an error message, cutting only between whole UTF-8
+ * characters and writing '?' for every byte that does not start a
+ * well-formed one (core/utf8.h): a client that decodes the message as
+ * UTF-8, such as Python's sqlite3, would otherwise fail on it. */
+void ext_quote_text(char *out, size_t cap, const unsigned char *text, size_t len,
+                    size_t max);
+
 /* Reads a keyword argument: *index is the position of its TEXT in the
  * NULL-terminated `names`. `what` names the argument ("style") and
  * `expected` lists the accepted names for messages ("'line' or 'grid'"). */
