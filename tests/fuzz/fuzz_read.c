@@ -1,12 +1,14 @@
 /* libFuzzer target: the lenient reader (core/reader.h) and sudoku_parse.
- * The bytes are a file. Oracles: the memory reader and the buffered reader
- * (a 128-byte buffer, reads cut at input-chosen places) give the same rows
- * apart from lines too long for the small buffer; every puzzle row formats
- * to text the strict parser reads back to the same grid, with line numbers
- * increasing and inside the file; every error is a NUL-terminated
- * message; sudoku_parse_lenient succeeds exactly when the reader gives one
- * row and it is a puzzle; SQL's sudoku_parse returns that puzzle or NULL,
- * never an error. */
+ * The bytes are a file. Oracles: the memory reader and the
+ * buffered reader (a 128-byte buffer, reads cut at input-chosen places,
+ * a cancel hook that says stop on every few asks, after which the call is
+ * repeated) give the same rows apart from lines too long for the small
+ * buffer; every puzzle row formats to text the strict parser reads back
+ * to the same grid, with line numbers increasing and inside the file (CR,
+ * LF and CR LF each end a line); every error is a NUL-terminated message;
+ * sudoku_parse_lenient succeeds exactly when the reader gives one row and
+ * it is a puzzle; SQL's sudoku_parse returns that puzzle or NULL, never an
+ * error. */
 #include <sqlite3.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -36,6 +38,27 @@ static size_t chunk_read(void *arg, char *buf, size_t n)
     return k;
 }
 
+/* A cancel hook that says stop on every `every`-th ask (every >= 2, so
+ * that each stop is followed by progress). */
+typedef struct stopper {
+    unsigned asks, every;
+} stopper;
+
+static int stop_every(void *arg)
+{
+    stopper *s = arg;
+    return ++s->asks % s->every == 0;
+}
+
+/* The buffered reader's next row, the call repeated after each stop. */
+static int next_resumed(sudoku_reader *r, sudoku_read_row *row, const sudoku_cancel *cancel)
+{
+    int rc;
+    while ((rc = sudoku_reader_next_cancel(r, row, cancel)) == SUDOKU_CANCELLED)
+        ;
+    return rc;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static sqlite3 *db;
@@ -47,14 +70,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint64_t last = 0, lines = 1;
     int rows = 0, long_lines = 0, ra, rb;
     sudoku_grid one, back;
+    stopper stop = {0, 2 + (size ? data[0] % 7 : 0)};
+    sudoku_cancel cancel = {stop_every, &stop};
 
-    for (size_t i = 0; i < size; i++)
-        lines += data[i] == '\n';
-    /* a line that cannot fit the small buffer makes the two differ */
+    /* lines end at LF, CR LF or CR; a line that cannot fit the small
+     * buffer makes the two readers differ */
     for (size_t i = 0, start = 0; i <= size; i++)
-        if (i == size || data[i] == '\n') {
+        if (i == size || data[i] == '\n' || data[i] == '\r') {
             long_lines |= i - start >= sizeof buf;
+            if (i + 1 < size && data[i] == '\r' && data[i + 1] == '\n')
+                i++;
             start = i + 1;
+            lines += i < size;
         }
 
     sudoku_reader_init_memory(&mem, data, size, SUDOKU_READ_AUTO);
@@ -79,7 +106,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort();
         }
         if (!long_lines) {
-            rb = sudoku_reader_next(&buffered, &b);
+            rb = next_resumed(&buffered, &b, &cancel);
             if (rb != 1 || b.line != a.line || b.ok != a.ok ||
                 (a.ok && (memcmp(&a.grid, &b.grid, sizeof a.grid) != 0 ||
                           a.rest_len != b.rest_len ||
@@ -88,7 +115,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 abort();
         }
     }
-    if (ra != 0 || (!long_lines && sudoku_reader_next(&buffered, &b) != 0))
+    if (ra != 0 || (!long_lines && next_resumed(&buffered, &b, &cancel) != 0))
         abort();
 
     int ok = sudoku_parse_lenient(data, size, SUDOKU_READ_AUTO, &one);
