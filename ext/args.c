@@ -17,6 +17,21 @@ void ext_error(sqlite3_context *ctx, const char *fmt, ...)
     sqlite3_result_error(ctx, msg, -1);
 }
 
+int ext_args_null(int argc, sqlite3_value **argv)
+{
+    for (int i = 0; i < argc; i++)
+        if (sqlite3_value_type(argv[i]) == SQLITE_NULL)
+            return 1;
+    return 0;
+}
+
+void ext_null_rule(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    if (ext_args_null(argc, argv))
+        return; /* the result stays NULL */
+    ((const ext_function *)sqlite3_user_data(ctx))->call(ctx, argc, argv);
+}
+
 const char *ext_type_name(int type)
 {
     switch (type) {

@@ -4,9 +4,11 @@
  * sudoku.c lists. Every algorithm lives in core/; these files only check
  * arguments and convert results.
  *
- * Each SQL function's user data starts with its name (a const char *:
- * the registration table's entry, or a per-connection state that begins
- * the same way), so error messages name the function: ext_fname(ctx).
+ * Each SQL function's user data starts with an ext_function, its name and
+ * its implementation (the registration table's entry, or a per-connection
+ * state that begins the same way), so error messages name the function,
+ * ext_fname(ctx), and one wrapper applies the NULL rule to every function
+ * (ext_null_rule).
  */
 #ifndef SUDOKU_EXT_H
 #define SUDOKU_EXT_H
@@ -18,9 +20,29 @@ SQLITE_EXTENSION_INIT3
 #include "transform.h"
 #include "cancel.h"
 
-/* The name of the SQL function being called (the first member of its
- * registration user data). */
-#define ext_fname(ctx) (*(const char *const *)sqlite3_user_data(ctx))
+/* The head of every scalar SQL function's user data. */
+typedef void (*ext_call)(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+typedef struct ext_function {
+    const char *name; /* for messages */
+    ext_call call;    /* the implementation, run by ext_null_rule */
+} ext_function;
+
+/* The name of the SQL function being called. */
+#define ext_fname(ctx) (((const ext_function *)sqlite3_user_data(ctx))->name)
+
+/* The NULL rule, for every function and table-valued function: an SQL
+ * NULL in any argument gives NULL (no rows from a table), decided before
+ * any other argument is looked at, so a NULL neither hides nor is hidden
+ * by another argument's error. No argument takes NULL for "the default"
+ * (leave the argument out for that). Only the number of arguments of a
+ * table-valued function is checked before (a missing one is an error, as
+ * SQLite refuses a scalar call with the wrong number at prepare time).
+ * ext_args_null says whether the rule applies to argv[0, argc); */
+int ext_args_null(int argc, sqlite3_value **argv);
+
+/* every scalar function is registered with this as its xFunc (sudoku.c):
+ * NULL when ext_args_null says so, else the function's own call. */
+void ext_null_rule(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 
 /* printf-style error "<fname>: <message>" as the function's result. */
 void ext_error(sqlite3_context *ctx, const char *fmt, ...);
@@ -125,7 +147,7 @@ void ext_se_rating(sqlite3_context *ctx, int argc, sqlite3_value **argv);
  * shared through *shared (one per connection, filled by the first maker):
  * sudoku_se_rating's user data (its name, then the rater) and the
  * sudoku_se_steps module's client data, with their destructors */
-void *ext_se_rating_data(const char *name, void **shared);
+void *ext_se_rating_data(const ext_function *fn, void **shared);
 void ext_se_rating_data_free(void *data);
 void *ext_se_steps_aux(void **shared);
 void ext_se_steps_aux_free(void *aux);

@@ -188,11 +188,12 @@ static int read_filter(sqlite3_vtab_cursor *base, int idx, const char *idx_str,
         format = argv[a++];
     if (!path)
         return read_fail(cur, sqlite3_mprintf(NAME ": the path argument is missing"));
-    if (sqlite3_value_type(path) != SQLITE_NULL &&
-        sqlite3_value_type(path) != SQLITE_TEXT)
+    if (ext_args_null(a, argv))
+        return SQLITE_OK; /* the NULL rule (ext.h): no rows */
+    if (sqlite3_value_type(path) != SQLITE_TEXT)
         return read_fail(cur, sqlite3_mprintf(NAME ": path must be TEXT, not %s",
                                               ext_type_name(sqlite3_value_type(path))));
-    if (format && sqlite3_value_type(format) != SQLITE_NULL) {
+    if (format) {
         const char *f = (const char *)sqlite3_value_text(format);
         fmt = -1;
         for (int i = 0; f && format_names[i]; i++)
@@ -207,11 +208,6 @@ static int read_filter(sqlite3_vtab_cursor *base, int idx, const char *idx_str,
             return read_fail(cur, sqlite3_mprintf(
                 NAME ": unknown format (expected " FORMAT_EXPECTED ")"));
     }
-    /* NULL in, nothing out. */
-    if (sqlite3_value_type(path) == SQLITE_NULL ||
-        (format && sqlite3_value_type(format) == SQLITE_NULL))
-        return SQLITE_OK;
-
     name = (const char *)sqlite3_value_text(path);
     if (!name)
         return SQLITE_NOMEM;
@@ -295,13 +291,8 @@ void ext_parse(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     int fmt = SUDOKU_READ_AUTO, type = sqlite3_value_type(argv[0]);
     const void *bytes;
     sudoku_grid grid;
-    if (argc > 1) {
-        int r = ext_arg_keyword(ctx, argv[1], "format", format_names,
-                                FORMAT_EXPECTED, &fmt);
-        if (r != EXT_OK)
-            return;
-    }
-    if (type == SQLITE_NULL)
+    if (argc > 1 && ext_arg_keyword(ctx, argv[1], "format", format_names,
+                                    FORMAT_EXPECTED, &fmt) != EXT_OK)
         return;
     bytes = type == SQLITE_BLOB ? sqlite3_value_blob(argv[0])
                                 : (const void *)sqlite3_value_text(argv[0]);
