@@ -45,7 +45,8 @@
  * The reader allocates nothing: the caller gives it a buffer; a line longer
  * than the buffer is an error row and is skipped. Rows refer to the buffer,
  * so a row's `rest` is valid until the next call. `rest` is the file's
- * bytes as they are: they need not be UTF-8.
+ * bytes as they are: they need not be UTF-8 (the SQL glue returns such a
+ * rest as a BLOB).
  *
  * Stopping (core/cancel.h): the reader asks the cancel hook before every
  * read() and once it has consumed 256 KiB or 4,096 lines since the last

@@ -104,6 +104,13 @@ void ext_result_transform(sqlite3_context *ctx, const sudoku_transform *t);
  * db = sqlite3_context_db_handle(ctx); a virtual table keeps its db. */
 void ext_cancel_init(sqlite3 *db, sudoku_cancel *cancel);
 
+/* 1 when the statement running on db has been interrupted, asked now:
+ * the hook above skips asks that come close together (and so may skip
+ * up to 16 after a burst of them), which suits computations, not waits
+ * or reads that may each take milliseconds: those ask this (sudoku_read,
+ * every millisecond or so). */
+int ext_interrupted(sqlite3 *db);
+
 /* Sets SQLite's own "interrupted" error (SQLITE_INTERRUPT) as the result. */
 void ext_result_interrupted(sqlite3_context *ctx);
 

@@ -1,5 +1,5 @@
-/* libFuzzer target: the lenient reader (core/reader.h) and sudoku_parse.
- * The bytes are a file. Oracles: the memory reader and the
+/* libFuzzer target: the lenient reader (core/reader.h), sudoku_parse and
+ * sudoku_read. The bytes are a file. Oracles: the memory reader and the
  * buffered reader (a 128-byte buffer, reads cut at input-chosen places,
  * a cancel hook that says stop on every few asks, after which the call is
  * repeated) give the same rows apart from lines too long for the small
@@ -8,13 +8,20 @@
  * LF and CR LF each end a line); every error is a NUL-terminated message;
  * sudoku_parse_lenient succeeds exactly when the reader gives one row and
  * it is a puzzle; SQL's sudoku_parse returns that puzzle or NULL, never an
- * error. */
+ * error; SQL's sudoku_read of the bytes as a file (a memfd) gives the
+ * memory reader's rows, `rest` as TEXT exactly when it is well-formed
+ * UTF-8 without NUL, else as a BLOB of the same bytes. */
+#define _GNU_SOURCE
 #include <sqlite3.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "reader.h"
+#include "utf8.h"
 
 int sqlite3_sudoku_init(sqlite3 *db, char **errmsg, const void *api);
 
@@ -57,6 +64,66 @@ static int next_resumed(sudoku_reader *r, sudoku_read_row *row, const sudoku_can
     while ((rc = sudoku_reader_next_cancel(r, row, cancel)) == SUDOKU_CANCELLED)
         ;
     return rc;
+}
+
+/* sudoku_read through SQL on the bytes as a file: the rows agree with
+ * the memory reader's (a 1 MiB buffer: no line of a fuzz input is too
+ * long for it). */
+static void check_sql_read(sqlite3 *db, const uint8_t *data, size_t size)
+{
+    static int fd = -2;
+    static sqlite3_stmt *st;
+    char path[64];
+    if (fd == -2) {
+        fd = memfd_create("fuzz_read", 0);
+        if (fd >= 0 && sqlite3_prepare_v2(db, "SELECT line, puzzle, error, rest FROM "
+                                              "sudoku_read(?1)", -1, &st, NULL) != SQLITE_OK)
+            abort();
+    }
+    if (fd < 0 || size >= 1 << 20)
+        return; /* no memfd (or a line could be too long): skipped */
+    if (ftruncate(fd, 0) != 0 || pwrite(fd, data, size, 0) != (ssize_t)size)
+        abort();
+    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+    sqlite3_bind_text(st, 1, path, -1, SQLITE_TRANSIENT);
+    sudoku_reader mem;
+    sudoku_read_row a;
+    sudoku_reader_init_memory(&mem, data, size, SUDOKU_READ_AUTO);
+    for (;;) {
+        int rc = sqlite3_step(st), ra = sudoku_reader_next(&mem, &a);
+        if (rc != SQLITE_ROW) {
+            if (rc != SQLITE_DONE || ra != 0)
+                abort();
+            break;
+        }
+        if (ra != 1 || (uint64_t)sqlite3_column_int64(st, 0) != a.line)
+            abort();
+        if (a.ok) {
+            char text[SUDOKU_CELLS];
+            sudoku_grid_to_line(&a.grid, text);
+            if (sqlite3_column_bytes(st, 1) != SUDOKU_CELLS ||
+                memcmp(sqlite3_column_text(st, 1), text, SUDOKU_CELLS) != 0 ||
+                sqlite3_column_type(st, 2) != SQLITE_NULL)
+                abort();
+        } else if (sqlite3_column_type(st, 1) != SQLITE_NULL ||
+                   strcmp((const char *)sqlite3_column_text(st, 2), a.error) != 0) {
+            abort();
+        }
+        int type = sqlite3_column_type(st, 3);
+        if (!a.rest) {
+            if (type != SQLITE_NULL)
+                abort();
+            continue;
+        }
+        int text = !memchr(a.rest, '\0', a.rest_len) && sudoku_utf8_valid(a.rest, a.rest_len);
+        const void *got = type == SQLITE_TEXT ? (const void *)sqlite3_column_text(st, 3)
+                                              : sqlite3_column_blob(st, 3);
+        if (type != (text ? SQLITE_TEXT : SQLITE_BLOB) ||
+            (size_t)sqlite3_column_bytes(st, 3) != a.rest_len ||
+            memcmp(got, a.rest, a.rest_len) != 0)
+            abort();
+    }
+    sqlite3_reset(st);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -142,5 +209,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     }
     sqlite3_reset(st);
+    check_sql_read(db, data, size);
     return 0;
 }
