@@ -118,10 +118,34 @@ sudoku_line_kind sudoku_line_read(const char *text, size_t len,
 
 /* ---- the reader ---------------------------------------------------- */
 
+/* How much consumed input (each line's bytes + LINE_WORK) between two asks
+ * of the cancel hook: 4,096 blank lines or 256 KiB of long ones, well
+ * under a millisecond of work either way. */
+#define WORK_PER_ASK ((size_t)1 << 18)
+#define LINE_WORK 64
+
 static void reset(sudoku_reader *r, sudoku_read_format format)
 {
     memset(r, 0, sizeof *r);
     r->format = format;
+}
+
+/* The offset of the first byte c in buf[from, end), or end. */
+static size_t find_byte(const sudoku_reader *r, size_t from, int c)
+{
+    const char *p = memchr(r->buf + from, c, r->end - from);
+    return p ? (size_t)(p - r->buf) : r->end;
+}
+
+/* The next LF and the next CR are each looked up once and kept until pos
+ * passes them: a file without CR costs one memchr for CR per buffer, and
+ * a CR-only file one memchr for LF per buffer, not one per line. */
+static void find_line_ends(sudoku_reader *r)
+{
+    if (r->lf < r->pos)
+        r->lf = find_byte(r, r->pos, '\n');
+    if (r->cr < r->pos)
+        r->cr = find_byte(r, r->pos, '\r');
 }
 
 void sudoku_reader_init_memory(sudoku_reader *r, const void *text, size_t len,
@@ -132,6 +156,8 @@ void sudoku_reader_init_memory(sudoku_reader *r, const void *text, size_t len,
      * Empty input may come as NULL (SQLite's empty BLOB): point at "". */
     r->buf = (char *)(uintptr_t)(text ? text : "");
     r->cap = r->end = len;
+    r->lf = find_byte(r, 0, '\n');
+    r->cr = find_byte(r, 0, '\r');
     r->at_end = 1;
 }
 
@@ -145,27 +171,39 @@ void sudoku_reader_init(sudoku_reader *r, sudoku_read_fn read, void *arg,
     r->cap = cap;
 }
 
-/* The next line, without its LF: 1 (in *s, *len), 0 at the end, -1 on a
- * read error, 2 for a line too long for the buffer (its start in *s). */
-static int next_line(sudoku_reader *r, const char **s, size_t *len)
+/* The next line, without its line end (LF, CR LF or CR): 1 (in *s, *len),
+ * 0 at the end, -1 on a read error, 2 for a line too long for the buffer
+ * (its start in *s), SUDOKU_CANCELLED before a read when cancel says stop
+ * (or when read() was cancelled). */
+static int next_line(sudoku_reader *r, const char **s, size_t *len,
+                     const sudoku_cancel *cancel)
 {
     for (;;) {
-        char *start = r->buf + r->pos;
-        char *nl = memchr(start, '\n', r->end - r->pos);
-        if (nl) {
-            r->pos = (size_t)(nl - r->buf) + 1;
-            if (r->skipping) { /* the tail of a line reported as too long */
-                r->skipping = 0;
-                continue;
+        size_t eol = r->lf < r->cr ? r->lf : r->cr;
+        if (eol < r->end) {
+            size_t next = eol + 1;
+            *s = r->buf + r->pos;
+            *len = eol - r->pos;
+            if (r->buf[eol] == '\r') {
+                /* CR LF is one line end; when the buffer ends at the CR,
+                 * the byte after it is looked at once it is read */
+                if (next < r->end)
+                    next += r->buf[next] == '\n';
+                else
+                    r->after_cr = !r->at_end;
             }
-            *s = start;
-            *len = (size_t)(nl - start);
-            return 1;
+            r->pos = next;
+            find_line_ends(r);
+            if (!r->skipping)
+                return 1;
+            r->skipping = 0; /* the tail of a line reported as too long */
+            r->work += *len + LINE_WORK;
+            continue;
         }
         if (r->at_end) {
             if (r->pos == r->end)
                 return 0;
-            *s = start;
+            *s = r->buf + r->pos;
             *len = r->end - r->pos;
             r->pos = r->end;
             if (r->skipping) {
@@ -176,15 +214,19 @@ static int next_line(sudoku_reader *r, const char **s, size_t *len)
         }
         /* Keep the partial line, read more behind it. */
         if (r->pos > 0) {
-            memmove(r->buf, start, r->end - r->pos);
-            r->end -= r->pos;
+            size_t shift = r->pos;
+            memmove(r->buf, r->buf + shift, r->end - shift);
+            r->end -= shift;
+            r->lf -= shift;
+            r->cr -= shift;
             r->pos = 0;
         }
         if (r->end == r->cap) {
-            /* A whole buffer without LF: report the line once, then drop
-             * bytes until its end. */
+            /* A whole buffer without a line end: report the line once,
+             * then drop bytes until its end. */
             int first = !r->skipping;
-            r->end = 0;
+            r->work += r->end;
+            r->end = r->lf = r->cr = 0;
             r->skipping = 1;
             if (first) {
                 *s = r->buf;
@@ -192,12 +234,32 @@ static int next_line(sudoku_reader *r, const char **s, size_t *len)
                 return 2;
             }
         }
+        /* Each read may bring up to a buffer of input, or wait. */
+        if (sudoku_cancelled(cancel))
+            return SUDOKU_CANCELLED;
+        size_t old_end = r->end;
         size_t got = r->read(r->arg, r->buf + r->end, r->cap - r->end);
-        if (got == (size_t)-1)
+        if (got == SUDOKU_READ_CANCELLED)
+            return SUDOKU_CANCELLED;
+        if (got == SUDOKU_READ_ERROR)
             return -1;
         if (got == 0)
             r->at_end = 1;
         r->end += got;
+        /* the ends not found before old_end may be in the new bytes */
+        if (r->lf == old_end)
+            r->lf = find_byte(r, old_end, '\n');
+        if (r->cr == old_end)
+            r->cr = find_byte(r, old_end, '\r');
+        if (r->after_cr) {
+            /* the last line ended in the buffer's last byte, a CR: an LF
+             * right after it belongs to that line end */
+            r->after_cr = 0;
+            if (got > 0 && r->buf[r->pos] == '\n') {
+                r->pos++;
+                find_line_ends(r);
+            }
+        }
     }
 }
 
@@ -272,7 +334,8 @@ static void short_grid_row(sudoku_reader *r, sudoku_read_row *row)
     r->rows = 0;
 }
 
-int sudoku_reader_next(sudoku_reader *r, sudoku_read_row *row)
+int sudoku_reader_next_cancel(sudoku_reader *r, sudoku_read_row *row,
+                              const sudoku_cancel *cancel)
 {
     if (r->pending) {
         r->pending = 0;
@@ -283,7 +346,15 @@ int sudoku_reader_next(sudoku_reader *r, sudoku_read_row *row)
         const char *s;
         size_t len;
         sudoku_line l;
-        int got = next_line(r, &s, &len);
+        /* Between two lines: a cancelled call resumes from here. */
+        if (r->work >= WORK_PER_ASK) {
+            r->work = 0;
+            if (sudoku_cancelled(cancel))
+                return SUDOKU_CANCELLED;
+        }
+        int got = next_line(r, &s, &len, cancel);
+        if (got == SUDOKU_CANCELLED)
+            return got;
         if (got <= 0) {
             if (got == 0 && r->rows > 0) {
                 short_grid_row(r, row);
@@ -291,6 +362,7 @@ int sudoku_reader_next(sudoku_reader *r, sudoku_read_row *row)
             }
             return got;
         }
+        r->work += len + LINE_WORK;
         r->line_no++;
         if (r->line_no == 1 && len >= 3 && (unsigned char)s[0] == 0xEF &&
             (unsigned char)s[1] == 0xBB && (unsigned char)s[2] == 0xBF) {
@@ -345,14 +417,36 @@ int sudoku_reader_next(sudoku_reader *r, sudoku_read_row *row)
     }
 }
 
-int sudoku_parse_lenient(const void *text, size_t len, sudoku_read_format format,
-                         sudoku_grid *grid)
+int sudoku_reader_next(sudoku_reader *r, sudoku_read_row *row)
+{
+    return sudoku_reader_next_cancel(r, row, NULL);
+}
+
+int sudoku_parse_lenient_cancel(const void *text, size_t len,
+                                sudoku_read_format format, sudoku_grid *grid,
+                                const sudoku_cancel *cancel)
 {
     sudoku_reader r;
     sudoku_read_row row;
+    int got;
     sudoku_reader_init_memory(&r, text, len, format);
-    if (sudoku_reader_next(&r, &row) != 1 || !row.ok)
+    got = sudoku_reader_next_cancel(&r, &row, cancel);
+    if (got != 1)
+        return got == SUDOKU_CANCELLED ? got : 0;
+    if (!row.ok)
+        return 0;
+    /* The text must hold nothing more: read on to the end. */
+    got = sudoku_reader_next_cancel(&r, &row, cancel);
+    if (got == SUDOKU_CANCELLED)
+        return got;
+    if (got != 0)
         return 0;
     *grid = row.grid;
-    return sudoku_reader_next(&r, &row) == 0;
+    return 1;
+}
+
+int sudoku_parse_lenient(const void *text, size_t len, sudoku_read_format format,
+                         sudoku_grid *grid)
+{
+    return sudoku_parse_lenient_cancel(text, len, format, grid, NULL);
 }

@@ -9,8 +9,10 @@
  * and CRLF line ends. The reader takes such a file line by line and gives
  * one row per puzzle, or per stretch of text that should have been one.
  *
- * Lines (ending in LF; a CR before it, trailing whitespace and a UTF-8
- * byte-order mark at the start of the file are ignored):
+ * Lines end in LF, CR LF or CR alone (old Mac files): each of the three
+ * is one line end, so a file of CR-only line ends reads line by line and
+ * its line numbers count them. Trailing whitespace and a UTF-8 byte-order
+ * mark at the start of the file are ignored. Then:
  *   - blank lines and comment lines (first non-blank character '#') give
  *     no row; they still count for line numbers, and a blank line ends a
  *     grid;
@@ -42,7 +44,20 @@
  *
  * The reader allocates nothing: the caller gives it a buffer; a line longer
  * than the buffer is an error row and is skipped. Rows refer to the buffer,
- * so a row's `rest` is valid until the next call.
+ * so a row's `rest` is valid until the next call. `rest` is the file's
+ * bytes as they are: they need not be UTF-8 (the SQL glue returns such a
+ * rest as a BLOB).
+ *
+ * Stopping (core/cancel.h): the reader asks the cancel hook before every
+ * read() and once it has consumed 256 KiB or 4,096 lines since the last
+ * ask (whichever comes first), also inside a row: among blank, comment
+ * and drawing lines and in the dropped tail of a line too long for the
+ * buffer. So input that makes no row for gigabytes still stops within a
+ * millisecond or so of the hook saying stop. A read() that may wait (a
+ * FIFO, a terminal) is the caller's to make responsive: it may return
+ * SUDOKU_READ_CANCELLED. A cancelled call returns SUDOKU_CANCELLED between
+ * two lines (or between two reads of one line), so calling it again
+ * continues where it stopped.
  */
 #ifndef SUDOKU_READER_H
 #define SUDOKU_READER_H
@@ -50,6 +65,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cancel.h"
 #include "grid.h"
 
 typedef enum sudoku_read_format {
@@ -86,7 +102,8 @@ typedef struct sudoku_line {
     uint8_t cell[SUDOKU_CELLS]; /* PUZZLE: 81 cells; ROW: the first 9 */
 } sudoku_line;
 
-/* Classifies one line of `len` bytes (no LF; a trailing CR is whitespace). */
+/* Classifies one line of `len` bytes, without its line end (a CR or LF in
+ * it is read as whitespace). */
 sudoku_line_kind sudoku_line_read(const char *s, size_t len,
                                   sudoku_read_format format, sudoku_line *out);
 
@@ -100,9 +117,13 @@ typedef struct sudoku_read_row {
     char error[160];      /* NUL-terminated, when !ok */
 } sudoku_read_row;
 
-/* Fills buf with up to n bytes; returns how many (0 at the end), or
- * (size_t)-1 on a read error. */
+/* Fills buf with up to n bytes; returns how many (0 at the end),
+ * SUDOKU_READ_ERROR on a read error (errno says which), or
+ * SUDOKU_READ_CANCELLED when it stopped waiting for input because the
+ * caller's cancel hook said stop (nothing was read). */
 typedef size_t (*sudoku_read_fn)(void *arg, char *buf, size_t n);
+#define SUDOKU_READ_ERROR ((size_t)-1)
+#define SUDOKU_READ_CANCELLED ((size_t)-2)
 
 typedef struct sudoku_reader {
     sudoku_read_format format;
@@ -110,8 +131,11 @@ typedef struct sudoku_reader {
     void *arg;
     char *buf;
     size_t cap, pos, end; /* unread bytes are buf[pos, end) */
+    size_t lf, cr;        /* the first LF, CR in buf[pos, end), or end */
     int at_end;           /* read() reported the end */
     int skipping;         /* inside a line too long for the buffer */
+    int after_cr;         /* a line ended in the buffer's last byte, a CR */
+    size_t work;          /* bytes consumed since the hook was last asked */
     uint64_t line_no;     /* lines consumed so far */
     /* the grid being assembled */
     int rows;
@@ -133,13 +157,24 @@ void sudoku_reader_init_memory(sudoku_reader *r, const void *text, size_t len,
 void sudoku_reader_init(sudoku_reader *r, sudoku_read_fn read, void *arg,
                         char *buf, size_t cap, sudoku_read_format format);
 
-/* The next row: 1 (in *row), 0 at the end, -1 when read() failed. */
+/* The next row: 1 (in *row), 0 at the end, -1 when read() failed,
+ * SUDOKU_CANCELLED when `cancel` said stop (NULL: never; see above). */
+int sudoku_reader_next_cancel(sudoku_reader *r, sudoku_read_row *row,
+                              const sudoku_cancel *cancel);
+
+/* sudoku_reader_next_cancel(r, row, NULL). */
 int sudoku_reader_next(sudoku_reader *r, sudoku_read_row *row);
 
 /* Parses `len` bytes that hold exactly one puzzle in any form the reader
  * accepts (a line with its rest, a 9-line grid; comments and blank lines
- * around it are fine). Returns 1 and the grid, or 0 when the text holds no
- * puzzle, several, or a line that is not one. */
+ * around it are fine). Returns 1 and the grid, 0 when the text holds no
+ * puzzle, several, or a line that is not one, or SUDOKU_CANCELLED when
+ * `cancel` said stop (a value of many blank lines can take seconds). */
+int sudoku_parse_lenient_cancel(const void *text, size_t len,
+                                sudoku_read_format format, sudoku_grid *grid,
+                                const sudoku_cancel *cancel);
+
+/* sudoku_parse_lenient_cancel(text, len, format, grid, NULL). */
 int sudoku_parse_lenient(const void *text, size_t len, sudoku_read_format format,
                          sudoku_grid *grid);
 

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "ext.h"
+#include "utf8.h"
 
 void ext_error(sqlite3_context *ctx, const char *fmt, ...)
 {
@@ -14,6 +15,21 @@ void ext_error(sqlite3_context *ctx, const char *fmt, ...)
     vsnprintf(msg + n, sizeof msg - (size_t)n, fmt, ap);
     va_end(ap);
     sqlite3_result_error(ctx, msg, -1);
+}
+
+int ext_args_null(int argc, sqlite3_value **argv)
+{
+    for (int i = 0; i < argc; i++)
+        if (sqlite3_value_type(argv[i]) == SQLITE_NULL)
+            return 1;
+    return 0;
+}
+
+void ext_null_rule(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    if (ext_args_null(argc, argv))
+        return; /* the result stays NULL */
+    ((const ext_function *)sqlite3_user_data(ctx))->call(ctx, argc, argv);
 }
 
 const char *ext_type_name(int type)
@@ -124,36 +140,22 @@ int ext_arg_int(sqlite3_context *ctx, sqlite3_value *v, const char *what,
     return EXT_ERROR;
 }
 
-/* Copies at most `max` bytes of text into out (cap > max) for an error
- * message, cutting only between whole UTF-8 characters and writing '?' for
- * any byte that does not start a valid one (a client decoding the message
- * as UTF-8, such as Python's sqlite3, would otherwise fail on it). */
-static void quote_prefix(char *out, size_t cap, const unsigned char *text,
-                         size_t max)
+void ext_quote_text(char *out, size_t cap, const unsigned char *text, size_t len,
+                    size_t max)
 {
     size_t i = 0, o = 0;
-    while (text[i] && o < max && o + 1 < cap) {
-        unsigned c = text[i];
-        size_t len = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2
-                   : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
-        int ok = len > 0;
-        for (size_t k = 1; ok && k < len; k++)
-            ok = (text[i + k] & 0xC0) == 0x80;
-        /* no overlong forms, surrogates or code points above U+10FFFF */
-        if (ok && len == 3)
-            ok = !(c == 0xE0 && text[i + 1] < 0xA0) && !(c == 0xED && text[i + 1] >= 0xA0);
-        if (ok && len == 4)
-            ok = !(c == 0xF0 && text[i + 1] < 0x90) && !(c == 0xF4 && text[i + 1] >= 0x90);
-        if (!ok) {
+    while (i < len && text[i] && o < max && o + 1 < cap) {
+        size_t n = sudoku_utf8_char(text + i, len - i);
+        if (n == 0) {
             out[o++] = '?';
             i++;
             continue;
         }
-        if (o + len > max || o + len + 1 > cap)
+        if (o + n > max || o + n + 1 > cap)
             break; /* the next character does not fit whole */
-        memcpy(out + o, text + i, len);
-        o += len;
-        i += len;
+        memcpy(out + o, text + i, n);
+        o += n;
+        i += n;
     }
     out[o] = '\0';
 }
@@ -175,7 +177,9 @@ int ext_arg_keyword(sqlite3_context *ctx, sqlite3_value *v, const char *what,
             return EXT_OK;
         }
     char shown[41];
-    quote_prefix(shown, sizeof shown, text ? text : (const unsigned char *)"", 40);
+    if (!text)
+        text = (const unsigned char *)"";
+    ext_quote_text(shown, sizeof shown, text, strlen((const char *)text), 40);
     ext_error(ctx, "unknown %s '%s' (expected %s)", what, shown, expected);
     return EXT_ERROR;
 }

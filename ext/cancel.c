@@ -119,6 +119,15 @@ void ext_cancel_init(sqlite3 *db, sudoku_cancel *cancel)
 #endif
 }
 
+int ext_interrupted(sqlite3 *db)
+{
+#ifdef HAVE_IS_INTERRUPTED
+    if (sqlite3_libversion_number() >= 3041000)
+        return is_interrupted(db) != 0;
+#endif
+    return probe_interrupted(db);
+}
+
 void ext_result_interrupted(sqlite3_context *ctx)
 {
     sqlite3_result_error_code(ctx, SQLITE_INTERRUPT);

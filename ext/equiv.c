@@ -6,19 +6,14 @@
 #include "equiv.h"
 #include "minlex.h"
 
-/* Reads both puzzle arguments; EXT_OK only when both are present. Both
- * are checked before a NULL ends the call, so a malformed one is always
- * reported. */
+/* Reads both puzzle arguments: EXT_OK, or an error is set. */
 static int two_grids(sqlite3_context *ctx, sqlite3_value **argv,
                      sudoku_grid *a, sudoku_grid *b)
 {
-    int ra = ext_arg_grid(ctx, argv[0], 1, a), rb;
-    if (ra == EXT_ERROR)
+    if (ext_arg_grid(ctx, argv[0], 1, a) != EXT_OK ||
+        ext_arg_grid(ctx, argv[1], 2, b) != EXT_OK)
         return EXT_ERROR;
-    rb = ext_arg_grid(ctx, argv[1], 2, b);
-    if (rb == EXT_ERROR)
-        return EXT_ERROR;
-    return ra == EXT_OK && rb == EXT_OK ? EXT_OK : EXT_NULL;
+    return EXT_OK;
 }
 
 /* One side's canonical form. */

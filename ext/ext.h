@@ -4,9 +4,11 @@
  * sudoku.c lists. Every algorithm lives in core/; these files only check
  * arguments and convert results.
  *
- * Each SQL function's user data starts with its name (a const char *:
- * the registration table's entry, or a per-connection state that begins
- * the same way), so error messages name the function: ext_fname(ctx).
+ * Each SQL function's user data starts with an ext_function, its name and
+ * its implementation (the registration table's entry, or a per-connection
+ * state that begins the same way), so error messages name the function,
+ * ext_fname(ctx), and one wrapper applies the NULL rule to every function
+ * (ext_null_rule).
  */
 #ifndef SUDOKU_EXT_H
 #define SUDOKU_EXT_H
@@ -18,9 +20,29 @@ SQLITE_EXTENSION_INIT3
 #include "transform.h"
 #include "cancel.h"
 
-/* The name of the SQL function being called (the first member of its
- * registration user data). */
-#define ext_fname(ctx) (*(const char *const *)sqlite3_user_data(ctx))
+/* The head of every scalar SQL function's user data. */
+typedef void (*ext_call)(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+typedef struct ext_function {
+    const char *name; /* for messages */
+    ext_call call;    /* the implementation, run by ext_null_rule */
+} ext_function;
+
+/* The name of the SQL function being called. */
+#define ext_fname(ctx) (((const ext_function *)sqlite3_user_data(ctx))->name)
+
+/* The NULL rule, for every function and table-valued function: an SQL
+ * NULL in any argument gives NULL (no rows from a table), decided before
+ * any other argument is looked at, so a NULL neither hides nor is hidden
+ * by another argument's error. No argument takes NULL for "the default"
+ * (leave the argument out for that). Only the number of arguments of a
+ * table-valued function is checked before (a missing one is an error, as
+ * SQLite refuses a scalar call with the wrong number at prepare time).
+ * ext_args_null says whether the rule applies to argv[0, argc); */
+int ext_args_null(int argc, sqlite3_value **argv);
+
+/* every scalar function is registered with this as its xFunc (sudoku.c):
+ * NULL when ext_args_null says so, else the function's own call. */
+void ext_null_rule(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 
 /* printf-style error "<fname>: <message>" as the function's result. */
 void ext_error(sqlite3_context *ctx, const char *fmt, ...);
@@ -51,6 +73,14 @@ int ext_arg_int(sqlite3_context *ctx, sqlite3_value *v, const char *what,
  * as '2.0' or '1e3'). ext_arg_int accepts such TEXT. */
 int ext_text_integer(const unsigned char *text, int n, sqlite3_int64 *out);
 
+/* Copies at most `max` bytes of text (len bytes, or up to a NUL) into
+ * out (cap > max) for an error message, cutting only between whole UTF-8
+ * characters and writing '?' for every byte that does not start a
+ * well-formed one (core/utf8.h): a client that decodes the message as
+ * UTF-8, such as Python's sqlite3, would otherwise fail on it. */
+void ext_quote_text(char *out, size_t cap, const unsigned char *text, size_t len,
+                    size_t max);
+
 /* Reads a keyword argument: *index is the position of its TEXT in the
  * NULL-terminated `names`. `what` names the argument ("style") and
  * `expected` lists the accepted names for messages ("'line' or 'grid'"). */
@@ -73,6 +103,13 @@ void ext_result_transform(sqlite3_context *ctx, const sudoku_transform *t);
  * with ext_result_interrupted(). For a scalar function,
  * db = sqlite3_context_db_handle(ctx); a virtual table keeps its db. */
 void ext_cancel_init(sqlite3 *db, sudoku_cancel *cancel);
+
+/* 1 when the statement running on db has been interrupted, asked now:
+ * the hook above skips asks that come close together (and so may skip
+ * up to 16 after a burst of them), which suits computations, not waits
+ * or reads that may each take milliseconds: those ask this (sudoku_read,
+ * every millisecond or so). */
+int ext_interrupted(sqlite3 *db);
 
 /* Sets SQLite's own "interrupted" error (SQLITE_INTERRUPT) as the result. */
 void ext_result_interrupted(sqlite3_context *ctx);
@@ -117,7 +154,7 @@ void ext_se_rating(sqlite3_context *ctx, int argc, sqlite3_value **argv);
  * shared through *shared (one per connection, filled by the first maker):
  * sudoku_se_rating's user data (its name, then the rater) and the
  * sudoku_se_steps module's client data, with their destructors */
-void *ext_se_rating_data(const char *name, void **shared);
+void *ext_se_rating_data(const ext_function *fn, void **shared);
 void ext_se_rating_data_free(void *data);
 void *ext_se_steps_aux(void **shared);
 void ext_se_steps_aux_free(void *aux);

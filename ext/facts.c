@@ -1,8 +1,8 @@
 /*
  * facts.c - the collector's facts: sudoku_clues, sudoku_pattern,
  * sudoku_status, sudoku_is_solution, sudoku_symmetry, sudoku_is_minimal,
- * sudoku_redundant_clues and sudoku_backdoor. NULL in gives NULL out; the
- * puzzle goes through the one parser (ext_arg_grid).
+ * sudoku_redundant_clues and sudoku_backdoor. NULL in gives NULL out (the
+ * NULL rule, ext.h); the puzzle goes through the one parser (ext_arg_grid).
  */
 #include <stdio.h>
 #include <string.h>
@@ -50,18 +50,12 @@ void ext_status(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     sqlite3_result_text(ctx, sudoku_status_names[status], -1, SQLITE_STATIC);
 }
 
-/* NULL in either argument gives NULL, but both are read first: a
- * malformed one is an error even when the other is NULL. */
 void ext_is_solution(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     sudoku_grid puzzle, grid;
-    int a, b;
     (void)argc;
-    a = ext_arg_grid(ctx, argv[0], 1, &puzzle);
-    if (a == EXT_ERROR)
-        return;
-    b = ext_arg_grid(ctx, argv[1], 2, &grid);
-    if (b != EXT_OK || a != EXT_OK)
+    if (ext_arg_grid(ctx, argv[0], 1, &puzzle) != EXT_OK ||
+        ext_arg_grid(ctx, argv[1], 2, &grid) != EXT_OK)
         return;
     sqlite3_result_int(ctx, sudoku_is_solution_of(&puzzle, &grid));
 }

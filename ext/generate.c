@@ -596,7 +596,6 @@ typedef struct gen_cursor {
     sudoku_generate_options opt;
     sudoku_grid puzzle, solution;
     int minimal, depth; /* -1: not computed yet */
-    int null_args;
     char *options;      /* the options text as given, or NULL */
 } gen_cursor;
 
@@ -670,25 +669,24 @@ static int gen_filter(sqlite3_vtab_cursor *base, int idx, const char *idx_str,
         if ((idx >> k & 1) && a < argc)
             arg[k] = argv[a++];
     cur->n = cur->count = 0;
-    cur->null_args = 0;
     sqlite3_free(cur->options);
     cur->options = NULL;
     sudoku_generate_defaults(&cur->opt);
     if (!arg[0] || !arg[1])
         return cursor_fail(base, GEN_NAME ": the %s argument is missing (usage: "
                            GEN_NAME "(count, seed [, options]))", arg[0] ? "seed" : "count");
+    if (ext_args_null(a, argv))
+        return SQLITE_OK; /* the NULL rule (ext.h): no rows */
     r = arg_int(base, GEN_NAME, arg[0], "count", &cur->count);
-    if (r == EXT_ERROR)
+    if (r != EXT_OK)
         return SQLITE_ERROR;
-    cur->null_args |= r == EXT_NULL;
-    if (r == EXT_OK && cur->count < 0)
+    if (cur->count < 0)
         return cursor_fail(base, GEN_NAME ": count must not be negative, got %lld",
                            (long long)cur->count);
     r = arg_int(base, GEN_NAME, arg[1], "seed", &cur->seed);
-    if (r == EXT_ERROR)
+    if (r != EXT_OK)
         return SQLITE_ERROR;
-    cur->null_args |= r == EXT_NULL;
-    if (arg[2] && sqlite3_value_type(arg[2]) != SQLITE_NULL) {
+    if (arg[2]) {
         char msg[300];
         const char *text;
         int len;
@@ -704,12 +702,6 @@ static int gen_filter(sqlite3_vtab_cursor *base, int idx, const char *idx_str,
         cur->options = sqlite3_mprintf("%s", text);
         if (!cur->options)
             return SQLITE_NOMEM;
-    } else if (arg[2]) {
-        cur->null_args = 1;
-    }
-    if (cur->null_args) {
-        cur->count = 0; /* NULL in, no rows out */
-        return SQLITE_OK;
     }
     return gen_fill(cur);
 }
@@ -869,7 +861,7 @@ static int nb_filter(sqlite3_vtab_cursor *base, int idx, const char *idx_str,
 {
     nb_cursor *cur = (nb_cursor *)base;
     sqlite3_value *arg[3] = {NULL, NULL, NULL};
-    int a = 0, r, nulls = 0;
+    int a = 0;
     (void)idx_str;
     for (int k = 0; k < 3; k++)
         if ((idx >> k & 1) && a < argc)
@@ -880,20 +872,12 @@ static int nb_filter(sqlite3_vtab_cursor *base, int idx, const char *idx_str,
         return cursor_fail(base, NB_NAME ": the %s argument is missing (usage: "
                            NB_NAME "(p, minus, plus))",
                            !arg[0] ? "p" : !arg[1] ? "minus" : "plus");
-    r = arg_grid(base, NB_NAME, arg[0], "argument 1", &cur->p);
-    if (r == EXT_ERROR)
+    if (ext_args_null(a, argv))
+        return SQLITE_OK; /* the NULL rule (ext.h): no rows */
+    if (arg_grid(base, NB_NAME, arg[0], "argument 1", &cur->p) != EXT_OK ||
+        arg_int(base, NB_NAME, arg[1], "minus", &cur->minus) != EXT_OK ||
+        arg_int(base, NB_NAME, arg[2], "plus", &cur->plus) != EXT_OK)
         return SQLITE_ERROR;
-    nulls |= r == EXT_NULL;
-    r = arg_int(base, NB_NAME, arg[1], "minus", &cur->minus);
-    if (r == EXT_ERROR)
-        return SQLITE_ERROR;
-    nulls |= r == EXT_NULL;
-    r = arg_int(base, NB_NAME, arg[2], "plus", &cur->plus);
-    if (r == EXT_ERROR)
-        return SQLITE_ERROR;
-    nulls |= r == EXT_NULL;
-    if (nulls)
-        return SQLITE_OK;
     if (cur->minus < 0 || cur->minus > SUDOKU_CELLS || cur->plus < 0 ||
         cur->plus > SUDOKU_CELLS)
         return cursor_fail(base, NB_NAME ": minus and plus must be within 0..81, got %lld and %lld",

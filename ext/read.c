@@ -12,13 +12,29 @@
  * the reading, and no row allocates. It is eponymous-only (no CREATE
  * VIRTUAL TABLE) and DIRECTONLY: a view, trigger or schema cannot use it,
  * so opening someone else's database never makes it read a file.
+ *
+ * Stopping: the reader asks the statement's interrupt hook while it reads
+ * (core/reader.h), and a file that can keep a read() waiting (a FIFO, a
+ * terminal, a device: anything but a regular file) is polled first, with
+ * a timeout of WAIT_MS after which the interrupt flag is looked at again.
+ * It is opened with O_NONBLOCK, so a FIFO without a writer does not block
+ * the open() either (on Linux poll() then waits for a writer's data or
+ * its end, as a blocking read would). `rest` is TEXT when its bytes are
+ * well-formed UTF-8 without NUL, otherwise a BLOB of the bytes: a client
+ * that decodes TEXT strictly can read every row.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "ext.h"
 #include "reader.h"
+#include "utf8.h"
 
 enum { COL_LINE, COL_PUZZLE, COL_ERROR, COL_REST, COL_PATH, COL_FORMAT };
 enum { HAVE_PATH = 1, HAVE_FORMAT = 2 };
@@ -29,14 +45,35 @@ enum { HAVE_PATH = 1, HAVE_FORMAT = 2 };
  * line the reader takes. */
 #define READ_BUFFER (1 << 20)
 
+/* How long a wait for input lasts before the interrupt flag is looked at
+ * again (milliseconds). */
+#define WAIT_MS 10
+
+/* The most one read() asks for. A read of a regular file is not
+ * interrupted, and on a busy machine a megabyte of a fresh sparse file
+ * took 7 ms on average (page cache work in the kernel, in proportion to
+ * the size); an eighth of that keeps the wait short, for one system call
+ * per 1,500 lines or so. */
+#define READ_CHUNK (128 << 10)
+
 static const char *const format_names[] = {"auto", "line", NULL};
 #define FORMAT_EXPECTED "'auto' or 'line'"
 
+typedef struct read_vtab {
+    sqlite3_vtab base;
+    sqlite3 *db; /* for the interrupt hook */
+} read_vtab;
+
 typedef struct read_cursor {
     sqlite3_vtab_cursor base;
-    FILE *file;
+    int fd;                /* -1: none */
+    int wait;              /* poll() before read(): not a regular file */
+    sqlite3 *db;
+    sudoku_cancel cancel;
+    double asked_ms;       /* when read_fd last looked at the flag */
     char *buf;             /* READ_BUFFER bytes, allocated on first use */
-    char *path;            /* for messages */
+    sqlite3_value *path;   /* the path argument, as the hidden column */
+    char *shown;           /* the path for messages: well-formed UTF-8 */
     sudoku_reader reader;
     sudoku_read_row row;
     sqlite3_int64 rowid;
@@ -46,7 +83,7 @@ typedef struct read_cursor {
 static int read_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
                         sqlite3_vtab **out, char **err)
 {
-    sqlite3_vtab *vtab;
+    read_vtab *vtab;
     int rc;
     (void)aux;
     (void)argc;
@@ -61,9 +98,10 @@ static int read_connect(sqlite3 *db, void *aux, int argc, const char *const *arg
     if (!vtab)
         return SQLITE_NOMEM;
     memset(vtab, 0, sizeof *vtab);
+    vtab->db = db;
     /* It reads files: only SQL written by the caller may use it. */
     sqlite3_vtab_config(db, SQLITE_VTAB_DIRECTONLY);
-    *out = vtab;
+    *out = &vtab->base;
     return SQLITE_OK;
 }
 
@@ -76,22 +114,26 @@ static int read_disconnect(sqlite3_vtab *vtab)
 static int read_open(sqlite3_vtab *vtab, sqlite3_vtab_cursor **out)
 {
     read_cursor *cur = sqlite3_malloc(sizeof *cur);
-    (void)vtab;
     if (!cur)
         return SQLITE_NOMEM;
     memset(cur, 0, sizeof *cur);
+    cur->fd = -1;
     cur->eof = 1;
+    cur->db = ((read_vtab *)vtab)->db;
+    ext_cancel_init(cur->db, &cur->cancel);
     *out = &cur->base;
     return SQLITE_OK;
 }
 
 static void read_reset(read_cursor *cur)
 {
-    if (cur->file)
-        fclose(cur->file);
-    cur->file = NULL;
-    sqlite3_free(cur->path);
+    if (cur->fd >= 0)
+        close(cur->fd);
+    cur->fd = -1;
+    sqlite3_value_free(cur->path);
     cur->path = NULL;
+    sqlite3_free(cur->shown);
+    cur->shown = NULL;
     cur->eof = 1;
 }
 
@@ -149,24 +191,122 @@ static int read_fail(read_cursor *cur, char *msg)
     return msg ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 
-static size_t read_file(void *arg, char *buf, size_t n)
+/* Monotonic milliseconds. */
+static double now_ms(void)
 {
-    FILE *f = arg;
-    size_t got = fread(buf, 1, n, f);
-    if (got == 0 && ferror(f))
-        return (size_t)-1;
-    return got;
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
+}
+
+/* The reader's read(): waits for input (when the file can make it wait)
+ * in steps of WAIT_MS, looking at the interrupt flag after each. The flag
+ * is also looked at before a read when a millisecond has passed since it
+ * last was: not through the hook, which skips asks that came close
+ * together (ext.h), as reads do until the machine gets busy and each
+ * takes milliseconds. */
+static size_t read_fd(void *arg, char *buf, size_t n)
+{
+    read_cursor *cur = arg;
+    double now = now_ms();
+    if (now - cur->asked_ms >= 1.0 || now < cur->asked_ms) {
+        cur->asked_ms = now;
+        if (ext_interrupted(cur->db))
+            return SUDOKU_READ_CANCELLED;
+    }
+    if (n > READ_CHUNK)
+        n = READ_CHUNK;
+    for (;;) {
+        if (cur->wait) {
+            struct pollfd p = {cur->fd, POLLIN, 0};
+            int ready = poll(&p, 1, WAIT_MS);
+            if (ready < 0 && errno != EINTR)
+                return SUDOKU_READ_ERROR;
+            if (ready <= 0) { /* timed out, or a signal such as Ctrl-C */
+                if (ext_interrupted(cur->db))
+                    return SUDOKU_READ_CANCELLED;
+                continue;
+            }
+        }
+        ssize_t got = read(cur->fd, buf, n);
+        if (got >= 0)
+            return (size_t)got;
+        if (errno != EINTR && errno != EAGAIN)
+            return SUDOKU_READ_ERROR;
+        if (ext_interrupted(cur->db))
+            return SUDOKU_READ_CANCELLED;
+    }
 }
 
 static int read_next(sqlite3_vtab_cursor *base)
 {
     read_cursor *cur = (read_cursor *)base;
-    int got = sudoku_reader_next(&cur->reader, &cur->row);
+    int got = sudoku_reader_next_cancel(&cur->reader, &cur->row, &cur->cancel);
+    if (got == SUDOKU_CANCELLED) {
+        cur->eof = 1;
+        return SQLITE_INTERRUPT;
+    }
     if (got < 0)
         return read_fail(cur, sqlite3_mprintf(NAME ": cannot read '%s': %s",
-                                              cur->path, strerror(errno)));
+                                              cur->shown, strerror(errno)));
     cur->eof = got == 0;
     cur->rowid++;
+    return SQLITE_OK;
+}
+
+/* Opens the file at the path argument (TEXT or BLOB, its bytes the name). */
+static int read_open_path(read_cursor *cur, sqlite3_value *path)
+{
+    int type = sqlite3_value_type(path), n, flags;
+    const char *name;
+    const void *nul;
+    struct stat st;
+
+    if (type != SQLITE_TEXT && type != SQLITE_BLOB)
+        return read_fail(cur, sqlite3_mprintf(NAME ": path must be TEXT or BLOB, not %s",
+                                              ext_type_name(type)));
+    /* the bytes as given: a file name is bytes, not necessarily UTF-8 */
+    name = type == SQLITE_TEXT ? (const char *)sqlite3_value_text(path)
+                               : (const char *)sqlite3_value_blob(path);
+    n = sqlite3_value_bytes(path);
+    if (!name && n > 0)
+        return SQLITE_NOMEM;
+    if (!name)
+        name = "";
+    /* open() would stop at the NUL and read another file */
+    nul = memchr(name, '\0', (size_t)n);
+    if (nul)
+        return read_fail(cur, sqlite3_mprintf(
+            NAME ": path holds a NUL byte at offset %d (file names cannot)",
+            (int)((const char *)nul - name)));
+    if (!(cur->path = sqlite3_value_dup(path)) ||
+        !(cur->shown = sqlite3_malloc(n + 1)))
+        return SQLITE_NOMEM;
+    ext_quote_text(cur->shown, (size_t)n + 1, (const unsigned char *)name, (size_t)n,
+                   (size_t)n);
+    if (type == SQLITE_BLOB) {
+        /* a BLOB has no NUL after its bytes: open a copy that has */
+        char *copy = sqlite3_malloc(n + 1);
+        int fd;
+        if (!copy)
+            return SQLITE_NOMEM;
+        memcpy(copy, name, (size_t)n);
+        copy[n] = '\0';
+        fd = open(copy, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+        sqlite3_free(copy);
+        cur->fd = fd;
+    } else {
+        cur->fd = open(name, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    }
+    if (cur->fd < 0)
+        return read_fail(cur, sqlite3_mprintf(NAME ": cannot open '%s': %s", cur->shown,
+                                              strerror(errno)));
+    /* O_NONBLOCK was for open() (a FIFO without a writer); reads wait in
+     * poll() instead, so they may block once poll() says they will not */
+    flags = fcntl(cur->fd, F_GETFL);
+    if (flags >= 0)
+        fcntl(cur->fd, F_SETFL, flags & ~O_NONBLOCK);
+    cur->wait = fstat(cur->fd, &st) != 0 || !S_ISREG(st.st_mode);
     return SQLITE_OK;
 }
 
@@ -175,8 +315,7 @@ static int read_filter(sqlite3_vtab_cursor *base, int idx, const char *idx_str,
 {
     read_cursor *cur = (read_cursor *)base;
     sqlite3_value *path = NULL, *format = NULL;
-    int a = 0, fmt = SUDOKU_READ_AUTO;
-    const char *name;
+    int a = 0, fmt = SUDOKU_READ_AUTO, rc;
     (void)idx_str;
     (void)argc;
 
@@ -188,45 +327,28 @@ static int read_filter(sqlite3_vtab_cursor *base, int idx, const char *idx_str,
         format = argv[a++];
     if (!path)
         return read_fail(cur, sqlite3_mprintf(NAME ": the path argument is missing"));
-    if (sqlite3_value_type(path) != SQLITE_NULL &&
-        sqlite3_value_type(path) != SQLITE_TEXT)
-        return read_fail(cur, sqlite3_mprintf(NAME ": path must be TEXT, not %s",
-                                              ext_type_name(sqlite3_value_type(path))));
-    if (format && sqlite3_value_type(format) != SQLITE_NULL) {
+    if (ext_args_null(a, argv))
+        return SQLITE_OK; /* the NULL rule (ext.h): no rows */
+    if (format) {
         const char *f = (const char *)sqlite3_value_text(format);
         fmt = -1;
         for (int i = 0; f && format_names[i]; i++)
             if (strcmp(f, format_names[i]) == 0)
                 fmt = i;
-        /* A long value is not echoed: cutting it could split a UTF-8
-         * character and make the message invalid text. */
-        if (fmt < 0 && f && strlen(f) <= 40)
+        if (fmt < 0) {
+            char shown[41];
+            if (!f)
+                f = "";
+            ext_quote_text(shown, sizeof shown, (const unsigned char *)f, strlen(f), 40);
             return read_fail(cur, sqlite3_mprintf(
-                NAME ": unknown format '%s' (expected " FORMAT_EXPECTED ")", f));
-        if (fmt < 0)
-            return read_fail(cur, sqlite3_mprintf(
-                NAME ": unknown format (expected " FORMAT_EXPECTED ")"));
+                NAME ": unknown format '%s' (expected " FORMAT_EXPECTED ")", shown));
+        }
     }
-    /* NULL in, nothing out. */
-    if (sqlite3_value_type(path) == SQLITE_NULL ||
-        (format && sqlite3_value_type(format) == SQLITE_NULL))
-        return SQLITE_OK;
-
-    name = (const char *)sqlite3_value_text(path);
-    if (!name)
-        return SQLITE_NOMEM;
-    cur->path = sqlite3_mprintf("%s", name);
-    if (!cur->path)
-        return SQLITE_NOMEM;
     if (!cur->buf && !(cur->buf = sqlite3_malloc(READ_BUFFER)))
         return SQLITE_NOMEM;
-    cur->file = fopen(name, "rb");
-    if (!cur->file)
-        return read_fail(cur, sqlite3_mprintf(NAME ": cannot open '%s': %s",
-                                              name, strerror(errno)));
-    /* The reader has its own megabyte buffer: stdio's would be a copy. */
-    setvbuf(cur->file, NULL, _IONBF, 0);
-    sudoku_reader_init(&cur->reader, read_file, cur->file, cur->buf, READ_BUFFER,
+    if ((rc = read_open_path(cur, path)) != SQLITE_OK)
+        return rc;
+    sudoku_reader_init(&cur->reader, read_fd, cur, cur->buf, READ_BUFFER,
                        (sudoku_read_format)fmt);
     return read_next(base);
 }
@@ -253,11 +375,18 @@ static int read_column(sqlite3_vtab_cursor *base, sqlite3_context *ctx, int col)
             sqlite3_result_text(ctx, row->error, -1, SQLITE_TRANSIENT);
         break;
     case COL_REST:
-        if (row->rest)
+        if (!row->rest)
+            break;
+        /* TEXT must be well-formed for the clients that decode it (and a
+         * NUL would cut it short in C): other bytes come as a BLOB */
+        if (!memchr(row->rest, '\0', row->rest_len) &&
+            sudoku_utf8_valid(row->rest, row->rest_len))
             sqlite3_result_text(ctx, row->rest, (int)row->rest_len, SQLITE_TRANSIENT);
+        else
+            sqlite3_result_blob(ctx, row->rest, (int)row->rest_len, SQLITE_TRANSIENT);
         break;
     case COL_PATH:
-        sqlite3_result_text(ctx, cur->path, -1, SQLITE_TRANSIENT);
+        sqlite3_result_value(ctx, cur->path);
         break;
     case COL_FORMAT:
         sqlite3_result_text(ctx, format_names[cur->reader.format], -1, SQLITE_STATIC);
@@ -292,16 +421,12 @@ const sqlite3_module ext_read_module = {
  * NULL when it holds none (or several, or a line that is not one). */
 void ext_parse(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
-    int fmt = SUDOKU_READ_AUTO, type = sqlite3_value_type(argv[0]);
+    int fmt = SUDOKU_READ_AUTO, type = sqlite3_value_type(argv[0]), ok;
     const void *bytes;
     sudoku_grid grid;
-    if (argc > 1) {
-        int r = ext_arg_keyword(ctx, argv[1], "format", format_names,
-                                FORMAT_EXPECTED, &fmt);
-        if (r != EXT_OK)
-            return;
-    }
-    if (type == SQLITE_NULL)
+    sudoku_cancel cancel;
+    if (argc > 1 && ext_arg_keyword(ctx, argv[1], "format", format_names,
+                                    FORMAT_EXPECTED, &fmt) != EXT_OK)
         return;
     bytes = type == SQLITE_BLOB ? sqlite3_value_blob(argv[0])
                                 : (const void *)sqlite3_value_text(argv[0]);
@@ -309,7 +434,12 @@ void ext_parse(sqlite3_context *ctx, int argc, sqlite3_value **argv)
         sqlite3_result_error_nomem(ctx);
         return;
     }
-    if (sudoku_parse_lenient(bytes, (size_t)sqlite3_value_bytes(argv[0]),
-                             (sudoku_read_format)fmt, &grid))
+    /* a value of a billion blank lines takes seconds */
+    ext_cancel_init(sqlite3_context_db_handle(ctx), &cancel);
+    ok = sudoku_parse_lenient_cancel(bytes, (size_t)sqlite3_value_bytes(argv[0]),
+                                     (sudoku_read_format)fmt, &grid, &cancel);
+    if (ok == SUDOKU_CANCELLED)
+        ext_result_interrupted(ctx);
+    else if (ok)
         ext_result_grid(ctx, &grid);
 }

@@ -386,7 +386,7 @@ static int scr_filter(sqlite3_vtab_cursor *base, int idx, const char *idx_str,
     sqlite3_value *puzzle = NULL, *count = NULL, *seed = NULL;
     sqlite3_int64 lo = 0, hi = INT64_MAX;
     char msg[256];
-    int a = 0, null_arg = 0, nn = (idx >> N_SHIFT) & 7;
+    int a = 0, nargs, nn = (idx >> N_SHIFT) & 7;
     (void)idx_str;
 
     if (idx & HAVE_PUZZLE)
@@ -395,11 +395,10 @@ static int scr_filter(sqlite3_vtab_cursor *base, int idx, const char *idx_str,
         count = argv[a++];
     if (idx & HAVE_SEED)
         seed = argv[a++];
+    nargs = a;
     for (int k = 0; k < nn && a < argc; k++)
         narrow((idx >> (OPS_SHIFT + 3 * k)) & 7, argv[a++], &lo, &hi);
 
-    /* Every argument is checked before a NULL ends the scan, so that a
-     * malformed one is reported whatever the others hold. */
     cur->n = 0;
     cur->end = 0;
     cur->seed = 0;
@@ -407,9 +406,9 @@ static int scr_filter(sqlite3_vtab_cursor *base, int idx, const char *idx_str,
     cur->count = SUDOKU_GEOMETRIC_TRANSFORMS;
     if (!puzzle)
         return scr_fail(cur, NAME ": the puzzle argument is missing");
-    if (sqlite3_value_type(puzzle) == SQLITE_NULL) {
-        null_arg = 1;
-    } else {
+    if (ext_args_null(nargs, argv))
+        return SQLITE_OK; /* the NULL rule (ext.h): no rows */
+    {
         int type = sqlite3_value_type(puzzle);
         const void *bytes;
         sudoku_parse_error err;
@@ -429,9 +428,7 @@ static int scr_filter(sqlite3_vtab_cursor *base, int idx, const char *idx_str,
                                                             sizeof msg));
     }
     if (count) {
-        if (sqlite3_value_type(count) == SQLITE_NULL) {
-            null_arg = 1;
-        } else if (!read_int(count, "count", &cur->count, msg, sizeof msg)) {
+        if (!read_int(count, "count", &cur->count, msg, sizeof msg)) {
             return scr_fail(cur, msg);
         } else if (cur->count < 0) {
             snprintf(msg, sizeof msg, NAME ": count must not be negative, got %lld",
@@ -439,14 +436,8 @@ static int scr_filter(sqlite3_vtab_cursor *base, int idx, const char *idx_str,
             return scr_fail(cur, msg);
         }
     }
-    if (seed) {
-        if (sqlite3_value_type(seed) == SQLITE_NULL)
-            null_arg = 1;
-        else if (!read_int(seed, "seed", &cur->seed, msg, sizeof msg))
-            return scr_fail(cur, msg);
-    }
-    if (null_arg)
-        return SQLITE_OK; /* NULL in, no rows out */
+    if (seed && !read_int(seed, "seed", &cur->seed, msg, sizeof msg))
+        return scr_fail(cur, msg);
     for (int i = 0; i < SUDOKU_CELLS; i++) {
         cur->source[0][i] = cur->puzzle.cell[i];
         cur->source[1][i] = cur->puzzle.cell[(i % 9) * 9 + i / 9];
@@ -567,13 +558,8 @@ void ext_scramble(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     sudoku_transform t;
     sudoku_rng rng;
     sqlite3_int64 seed = 0;
-    int a, b = EXT_OK;
-    a = ext_arg_grid(ctx, argv[0], 1, &in);
-    if (a == EXT_ERROR)
-        return;
-    if (argc > 1)
-        b = ext_arg_int(ctx, argv[1], "seed", &seed);
-    if (a != EXT_OK || b != EXT_OK)
+    if (ext_arg_grid(ctx, argv[0], 1, &in) != EXT_OK ||
+        (argc > 1 && ext_arg_int(ctx, argv[1], "seed", &seed) != EXT_OK))
         return;
     /* Row n = 0 of sudoku_scrambles(p, count, seed), for any count > 0. */
     sudoku_scramble_seed(&rng, (uint64_t)seed, 0);

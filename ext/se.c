@@ -81,16 +81,16 @@ static sudoku_se_status rate_shared(shared_rater *shared, const sudoku_grid *gri
 }
 
 typedef struct rating_data {
-    const char *name; /* first: ext_fname */
+    ext_function fn; /* first: ext_fname, ext_null_rule */
     shared_rater *shared;
 } rating_data;
 
-void *ext_se_rating_data(const char *name, void **shared)
+void *ext_se_rating_data(const ext_function *fn, void **shared)
 {
     rating_data *d = sqlite3_malloc(sizeof *d);
     if (!d)
         return NULL;
-    d->name = name;
+    d->fn = *fn;
     if (!(d->shared = shared_hold(shared))) {
         sqlite3_free(d);
         return NULL;
@@ -258,9 +258,9 @@ static int se_filter(sqlite3_vtab_cursor *base, int idx, const char *idxstr,
     cur->unsupported = 0;
     if (idx != 1 || argc < 1)
         return se_fail(cur, NAME ": the puzzle argument is missing");
+    if (ext_args_null(1, argv))
+        return SQLITE_OK; /* the NULL rule (ext.h): no rows */
     int type = sqlite3_value_type(argv[0]);
-    if (type == SQLITE_NULL)
-        return SQLITE_OK; /* NULL in, no rows out */
     char msg[256];
     if (type != SQLITE_TEXT && type != SQLITE_BLOB) {
         snprintf(msg, sizeof msg, NAME ": argument 1 must be a puzzle as TEXT or BLOB, not %s",

@@ -7,15 +7,9 @@ void ext_transform(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     sudoku_grid in, out;
     sudoku_transform t;
-    int a, b;
     (void)argc;
-    /* Both arguments are checked before NULL short-circuits, so that a
-     * malformed value is reported whatever the other one holds. */
-    a = ext_arg_grid(ctx, argv[0], 1, &in);
-    if (a == EXT_ERROR)
-        return;
-    b = ext_arg_transform(ctx, argv[1], 2, &t);
-    if (b != EXT_OK || a != EXT_OK)
+    if (ext_arg_grid(ctx, argv[0], 1, &in) != EXT_OK ||
+        ext_arg_transform(ctx, argv[1], 2, &t) != EXT_OK)
         return;
     sudoku_transform_apply(&t, &in, &out);
     ext_result_grid(ctx, &out);
@@ -34,13 +28,9 @@ void ext_transform_inverse(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 void ext_transform_compose(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     sudoku_transform t1, t2, both;
-    int a, b;
     (void)argc;
-    a = ext_arg_transform(ctx, argv[0], 1, &t1);
-    if (a == EXT_ERROR)
-        return;
-    b = ext_arg_transform(ctx, argv[1], 2, &t2);
-    if (b != EXT_OK || a != EXT_OK)
+    if (ext_arg_transform(ctx, argv[0], 1, &t1) != EXT_OK ||
+        ext_arg_transform(ctx, argv[1], 2, &t2) != EXT_OK)
         return;
     /* "first t1, then t2", the order in which a user chains witnesses:
      * transform(transform(p, t1), t2) = transform(p, compose(t1, t2)). */

@@ -1,18 +1,27 @@
-/* libFuzzer target: the lenient reader (core/reader.h) and sudoku_parse.
- * The bytes are a file. Oracles: the memory reader and the buffered reader
- * (a 128-byte buffer, reads cut at input-chosen places) give the same rows
- * apart from lines too long for the small buffer; every puzzle row formats
- * to text the strict parser reads back to the same grid, with line numbers
- * increasing and inside the file; every error is a NUL-terminated
- * message; sudoku_parse_lenient succeeds exactly when the reader gives one
- * row and it is a puzzle; SQL's sudoku_parse returns that puzzle or NULL,
- * never an error. */
+/* libFuzzer target: the lenient reader (core/reader.h), sudoku_parse and
+ * sudoku_read. The bytes are a file. Oracles: the memory reader and the
+ * buffered reader (a 128-byte buffer, reads cut at input-chosen places,
+ * a cancel hook that says stop on every few asks, after which the call is
+ * repeated) give the same rows apart from lines too long for the small
+ * buffer; every puzzle row formats to text the strict parser reads back
+ * to the same grid, with line numbers increasing and inside the file (CR,
+ * LF and CR LF each end a line); every error is a NUL-terminated message;
+ * sudoku_parse_lenient succeeds exactly when the reader gives one row and
+ * it is a puzzle; SQL's sudoku_parse returns that puzzle or NULL, never an
+ * error; SQL's sudoku_read of the bytes as a file (a memfd) gives the
+ * memory reader's rows, `rest` as TEXT exactly when it is well-formed
+ * UTF-8 without NUL, else as a BLOB of the same bytes. */
+#define _GNU_SOURCE
 #include <sqlite3.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "reader.h"
+#include "utf8.h"
 
 int sqlite3_sudoku_init(sqlite3 *db, char **errmsg, const void *api);
 
@@ -36,6 +45,87 @@ static size_t chunk_read(void *arg, char *buf, size_t n)
     return k;
 }
 
+/* A cancel hook that says stop on every `every`-th ask (every >= 2, so
+ * that each stop is followed by progress). */
+typedef struct stopper {
+    unsigned asks, every;
+} stopper;
+
+static int stop_every(void *arg)
+{
+    stopper *s = arg;
+    return ++s->asks % s->every == 0;
+}
+
+/* The buffered reader's next row, the call repeated after each stop. */
+static int next_resumed(sudoku_reader *r, sudoku_read_row *row, const sudoku_cancel *cancel)
+{
+    int rc;
+    while ((rc = sudoku_reader_next_cancel(r, row, cancel)) == SUDOKU_CANCELLED)
+        ;
+    return rc;
+}
+
+/* sudoku_read through SQL on the bytes as a file: the rows agree with
+ * the memory reader's (a 1 MiB buffer: no line of a fuzz input is too
+ * long for it). */
+static void check_sql_read(sqlite3 *db, const uint8_t *data, size_t size)
+{
+    static int fd = -2;
+    static sqlite3_stmt *st;
+    char path[64];
+    if (fd == -2) {
+        fd = memfd_create("fuzz_read", 0);
+        if (fd >= 0 && sqlite3_prepare_v2(db, "SELECT line, puzzle, error, rest FROM "
+                                              "sudoku_read(?1)", -1, &st, NULL) != SQLITE_OK)
+            abort();
+    }
+    if (fd < 0 || size >= 1 << 20)
+        return; /* no memfd (or a line could be too long): skipped */
+    if (ftruncate(fd, 0) != 0 || pwrite(fd, data, size, 0) != (ssize_t)size)
+        abort();
+    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+    sqlite3_bind_text(st, 1, path, -1, SQLITE_TRANSIENT);
+    sudoku_reader mem;
+    sudoku_read_row a;
+    sudoku_reader_init_memory(&mem, data, size, SUDOKU_READ_AUTO);
+    for (;;) {
+        int rc = sqlite3_step(st), ra = sudoku_reader_next(&mem, &a);
+        if (rc != SQLITE_ROW) {
+            if (rc != SQLITE_DONE || ra != 0)
+                abort();
+            break;
+        }
+        if (ra != 1 || (uint64_t)sqlite3_column_int64(st, 0) != a.line)
+            abort();
+        if (a.ok) {
+            char text[SUDOKU_CELLS];
+            sudoku_grid_to_line(&a.grid, text);
+            if (sqlite3_column_bytes(st, 1) != SUDOKU_CELLS ||
+                memcmp(sqlite3_column_text(st, 1), text, SUDOKU_CELLS) != 0 ||
+                sqlite3_column_type(st, 2) != SQLITE_NULL)
+                abort();
+        } else if (sqlite3_column_type(st, 1) != SQLITE_NULL ||
+                   strcmp((const char *)sqlite3_column_text(st, 2), a.error) != 0) {
+            abort();
+        }
+        int type = sqlite3_column_type(st, 3);
+        if (!a.rest) {
+            if (type != SQLITE_NULL)
+                abort();
+            continue;
+        }
+        int text = !memchr(a.rest, '\0', a.rest_len) && sudoku_utf8_valid(a.rest, a.rest_len);
+        const void *got = type == SQLITE_TEXT ? (const void *)sqlite3_column_text(st, 3)
+                                              : sqlite3_column_blob(st, 3);
+        if (type != (text ? SQLITE_TEXT : SQLITE_BLOB) ||
+            (size_t)sqlite3_column_bytes(st, 3) != a.rest_len ||
+            memcmp(got, a.rest, a.rest_len) != 0)
+            abort();
+    }
+    sqlite3_reset(st);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static sqlite3 *db;
@@ -47,14 +137,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint64_t last = 0, lines = 1;
     int rows = 0, long_lines = 0, ra, rb;
     sudoku_grid one, back;
+    stopper stop = {0, 2 + (size ? data[0] % 7 : 0)};
+    sudoku_cancel cancel = {stop_every, &stop};
 
-    for (size_t i = 0; i < size; i++)
-        lines += data[i] == '\n';
-    /* a line that cannot fit the small buffer makes the two differ */
+    /* lines end at LF, CR LF or CR; a line that cannot fit the small
+     * buffer makes the two readers differ */
     for (size_t i = 0, start = 0; i <= size; i++)
-        if (i == size || data[i] == '\n') {
+        if (i == size || data[i] == '\n' || data[i] == '\r') {
             long_lines |= i - start >= sizeof buf;
+            if (i + 1 < size && data[i] == '\r' && data[i + 1] == '\n')
+                i++;
             start = i + 1;
+            lines += i < size;
         }
 
     sudoku_reader_init_memory(&mem, data, size, SUDOKU_READ_AUTO);
@@ -79,7 +173,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort();
         }
         if (!long_lines) {
-            rb = sudoku_reader_next(&buffered, &b);
+            rb = next_resumed(&buffered, &b, &cancel);
             if (rb != 1 || b.line != a.line || b.ok != a.ok ||
                 (a.ok && (memcmp(&a.grid, &b.grid, sizeof a.grid) != 0 ||
                           a.rest_len != b.rest_len ||
@@ -88,7 +182,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 abort();
         }
     }
-    if (ra != 0 || (!long_lines && sudoku_reader_next(&buffered, &b) != 0))
+    if (ra != 0 || (!long_lines && next_resumed(&buffered, &b, &cancel) != 0))
         abort();
 
     int ok = sudoku_parse_lenient(data, size, SUDOKU_READ_AUTO, &one);
@@ -115,5 +209,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     }
     sqlite3_reset(st);
+    check_sql_read(db, data, size);
     return 0;
 }

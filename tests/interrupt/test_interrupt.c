@@ -13,16 +13,27 @@
  * enough to interrupt it: the slowest depth-3 ones take ~30 ms), which
  * checks that T&E asks the hook often enough and unwinds.
  *
+ * sudoku_read is interrupted 200 ms into reading what never makes a row:
+ * /dev/zero (one endless line), FIFOs (fed blank and comment lines
+ * without end, without a writer, holding half a line from a silent
+ * writer) and a 2 GB sparse file, made in a temporary directory and
+ * removed.
+ *
  * Built against Debian's SQLite 3.40 (no sqlite3_is_interrupted: the
  * extension probes with a statement) and, by newer_sqlite.sh, against a
  * newer amalgamation (the extension uses is_interrupted).
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #ifdef INTERRUPT_STATIC
 /* T&E with each trial slowed down, see above. */
@@ -67,23 +78,41 @@ static double now_ms(void)
 
 typedef struct interrupter {
     sqlite3 *db;
-    double at; /* when sqlite3_interrupt() was called */
+    const char *what;
+    double after;      /* ms after the start */
+    double at;         /* when sqlite3_interrupt() was called */
+    volatile int done; /* the statement has ended */
 } interrupter;
+
+/* A statement still running this long after the interrupt ignores it:
+ * the test fails then rather than hang. */
+#define GIVE_UP_MS 5000.0
 
 static void *interrupt_later(void *arg)
 {
     interrupter *it = arg;
-    struct timespec d = {0, (long)(INTERRUPT_AFTER_MS * 1e6)};
+    struct timespec d = {(time_t)(it->after / 1000),
+                         (long)((it->after - 1000 * (time_t)(it->after / 1000)) * 1e6)};
     nanosleep(&d, NULL);
     it->at = now_ms();
     sqlite3_interrupt(it->db);
+    while (!it->done) {
+        struct timespec ms = {0, 1000000};
+        if (now_ms() - it->at > GIVE_UP_MS) {
+            fprintf(stderr, "FAILED %s: still running %.0f ms after the interrupt\n",
+                    it->what, GIVE_UP_MS);
+            _exit(1);
+        }
+        nanosleep(&ms, NULL);
+    }
     return NULL;
 }
 
-/* Runs sql to its end while another thread interrupts it after 50 ms. */
-static void expect_interrupted(sqlite3 *db, const char *what, const char *sql)
+/* Runs sql to its end while another thread interrupts it after `after` ms. */
+static void expect_interrupted_after(sqlite3 *db, double after, const char *what,
+                                     const char *sql)
 {
-    interrupter it = {db, 0};
+    interrupter it = {db, what, after, 0, 0};
     pthread_t th;
     sqlite3_stmt *st = NULL;
     int rc;
@@ -100,6 +129,7 @@ static void expect_interrupted(sqlite3 *db, const char *what, const char *sql)
         rc = sqlite3_step(st);
     while (rc == SQLITE_ROW);
     end = now_ms();
+    it.done = 1;
     pthread_join(th, NULL);
     if (rc != SQLITE_INTERRUPT || strcmp(sqlite3_errmsg(db), "interrupted") != 0) {
         fprintf(stderr, "FAILED %s: rc %d (%s) after %.1f ms, want SQLITE_INTERRUPT\n",
@@ -113,6 +143,11 @@ static void expect_interrupted(sqlite3 *db, const char *what, const char *sql)
         printf("ok  %-44s stopped %5.2f ms after the interrupt\n", what, end - it.at);
     }
     sqlite3_finalize(st);
+}
+
+static void expect_interrupted(sqlite3 *db, const char *what, const char *sql)
+{
+    expect_interrupted_after(db, INTERRUPT_AFTER_MS, what, sql);
 }
 
 /* The first column of the single row of sql, as an integer (-1: error). */
@@ -150,6 +185,115 @@ static void expect_int(sqlite3 *db, const char *what, const char *sql, long long
     "('98.7.....76....9....5.96....4.....3...86..5......2...1..75..8......1..4......3..2'), "    \
     "('98.7..6..5...8......7..6...4..3......5...4.2...9.5.8...1......3..5.6.7.....2.1.6.'))"
 #define HARD "'1.....7.9......2..68.......2.183..5..356.1.2.86..25......5.2...51..683.....31....'"
+
+/* ---- sudoku_read on input that makes no row ---- */
+
+#define READ_INTERRUPT_MS 200.0
+
+/* A writer thread for a FIFO: writes `text` (once, or over and over) and
+ * then stays until told to stop. */
+typedef struct feeder {
+    const char *path, *text;
+    int repeat;
+    volatile int stop;
+    pthread_t thread;
+} feeder;
+
+static void *feed(void *arg)
+{
+    feeder *f = arg;
+    int fd = -1;
+    /* without O_NONBLOCK, open() would wait for a reader that may never
+     * come if the test fails */
+    while (!f->stop && (fd = open(f->path, O_WRONLY | O_NONBLOCK)) < 0) {
+        struct timespec d = {0, 1000000};
+        nanosleep(&d, NULL);
+    }
+    if (fd < 0)
+        return NULL;
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    size_t len = strlen(f->text);
+    do {
+        if (write(fd, f->text, len) < 0) /* EPIPE: the reader is gone */
+            break;
+    } while (f->repeat && !f->stop);
+    while (!f->stop) {
+        struct timespec d = {0, 1000000};
+        nanosleep(&d, NULL);
+    }
+    close(fd);
+    return NULL;
+}
+
+static void test_read(sqlite3 *db)
+{
+    /* In tmpfs where there is one: a disk file system fills the page
+     * cache page by page while the holes are read, kernel work that made
+     * single read()s wait 180 ms on a busy machine (no interrupt cuts a
+     * read of a regular file short); tmpfs reads holes as the zero page. */
+    char dir[64], path[96], sql[320];
+    snprintf(dir, sizeof dir, "%s/sudoku_interrupt_XXXXXX",
+             access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp");
+    if (!mkdtemp(dir)) {
+        fprintf(stderr, "FAILED sudoku_read: mkdtemp: %s\n", strerror(errno));
+        failures++;
+        return;
+    }
+    signal(SIGPIPE, SIG_IGN); /* a feeder writing after the reader is gone */
+
+    /* one endless line of NUL bytes: its tail is dropped, no row comes */
+    expect_interrupted_after(db, READ_INTERRUPT_MS, "count(*) FROM sudoku_read('/dev/zero')",
+                             "SELECT count(*) FROM sudoku_read('/dev/zero')");
+
+    /* FIFOs: fed blank and comment lines for ever; with no writer; with
+     * half a line from a writer that then says nothing */
+    snprintf(path, sizeof path, "%s/fifo", dir);
+    snprintf(sql, sizeof sql, "SELECT count(*) FROM sudoku_read('%s')", path);
+    if (mkfifo(path, 0600) != 0) {
+        fprintf(stderr, "FAILED sudoku_read: mkfifo: %s\n", strerror(errno));
+        failures++;
+    } else {
+        static const struct {
+            const char *what, *text;
+            int repeat;
+        } fifos[] = {
+            {"sudoku_read(FIFO fed blank and comment lines)",
+             "\n# a comment\n   \n\r\n# another\n\n", 1},
+            {"sudoku_read(FIFO without a writer)", NULL, 0},
+            {"sudoku_read(FIFO with half a line, writer silent)", "1..456...4......2", 0},
+        };
+        for (size_t i = 0; i < sizeof fifos / sizeof *fifos; i++) {
+            feeder f = {path, fifos[i].text, fifos[i].repeat, 0, 0};
+            if (f.text)
+                pthread_create(&f.thread, NULL, feed, &f);
+            expect_interrupted_after(db, READ_INTERRUPT_MS, fifos[i].what, sql);
+            f.stop = 1;
+            if (f.text)
+                pthread_join(f.thread, NULL);
+        }
+        unlink(path);
+    }
+
+    /* A sparse file of 2 GB of NUL bytes. A quiet machine reads it in a
+     * quarter of a second, so the statement reads it up to 64 times over
+     * (each pass a fresh scan): the interrupt lands inside a pass. */
+    snprintf(path, sizeof path, "%s/sparse", dir);
+    int fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0600);
+    if (fd < 0 || ftruncate(fd, (off_t)2 << 30) != 0) {
+        fprintf(stderr, "FAILED sudoku_read: a 2 GB sparse file: %s\n", strerror(errno));
+        failures++;
+    } else {
+        snprintf(sql, sizeof sql,
+                 "WITH RECURSIVE pass(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM pass "
+                 "WHERE i < 64) SELECT count(*) FROM pass CROSS JOIN sudoku_read('%s')",
+                 path);
+        expect_interrupted_after(db, READ_INTERRUPT_MS, "sudoku_read(2 GB sparse file)", sql);
+    }
+    if (fd >= 0)
+        close(fd);
+    unlink(path);
+    rmdir(dir);
+}
 
 int main(int argc, char **argv)
 {
@@ -222,6 +366,8 @@ int main(int argc, char **argv)
                        "SELECT count(*) FROM " SE_HARD " v, sudoku_se_steps(v.column1)");
     expect_int(db, "the first one's step count when not interrupted",
                "SELECT count(*) FROM sudoku_se_steps(" SE_ONE ")", 131);
+
+    test_read(db);
 
 #ifdef INTERRUPT_STATIC
     expect_interrupted(db, "sudoku_te_depth(depth 3, slowed trials)",

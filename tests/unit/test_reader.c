@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cancel_asker.h"
 #include "check.h"
 #include "reader.h"
 #include "rng.h"
@@ -90,12 +91,16 @@ static size_t twin_read(const char *text, size_t len, int line_format, size_t ca
     char grid[82], cells[82], rest[4096];
     size_t rest_len = 0;
     while (start < len) {
-        const char *nl = memchr(text + start, '\n', len - start);
-        size_t end = nl ? (size_t)(nl - text) : len;
+        /* a line ends at LF, CR LF or CR */
+        size_t end = start;
+        while (end < len && text[end] != '\n' && text[end] != '\r')
+            end++;
         const char *s = text + start;
         size_t n = end - start;
         int kind;
         start = end + 1;
+        if (end + 1 < len && text[end] == '\r' && text[end + 1] == '\n')
+            start++;
         line_no++;
         if (cap && n >= cap) {
             kind = T_BAD;
@@ -227,10 +232,16 @@ static size_t random_text(sudoku_rng *rng, char *buf, size_t max_lines)
         memcpy(buf, "\xEF\xBB\xBF", 3);
         n = 3;
     }
+    /* Most texts keep one kind of line end, as files do; some mix them. */
+    static const char *const ends[] = {"\n", "\r\n", "\r"};
+    uint32_t kind = sudoku_rng_below(rng, 4);
     for (size_t i = 0; i < lines; i++) {
         n += random_line(rng, buf + n);
-        if (i + 1 < lines || sudoku_rng_below(rng, 2))
-            buf[n++] = '\n';
+        if (i + 1 < lines || sudoku_rng_below(rng, 2)) {
+            const char *e = ends[kind < 3 ? kind : sudoku_rng_below(rng, 3)];
+            memcpy(buf + n, e, strlen(e));
+            n += strlen(e);
+        }
     }
     return n;
 }
@@ -388,6 +399,190 @@ static void test_messages(void)
     CHECK(sudoku_reader_next(&r, &row) == 0);
 }
 
+/* ---- line ends ------------------------------------------------------------ */
+
+/* CR, LF and CR LF each end one line, through the memory reader and through
+ * reads of one byte (so every CR LF is split between two reads). */
+static void test_line_ends(void)
+{
+    static const char *const ends[] = {"\n", "\r\n", "\r"};
+    char text[1024], buf[256];
+    for (int e = 0; e < 3; e++) {
+        /* puzzle, blank, comment, puzzle with a rest, puzzle, no final end */
+        size_t n = 0, m = strlen(ends[e]);
+        const char *lines[] = {CHECK_EXAMPLE, "", "# comment", CHECK_EXAMPLE " 7.1",
+                               CHECK_EXAMPLE};
+        for (int i = 0; i < 5; i++) {
+            memcpy(text + n, lines[i], strlen(lines[i]));
+            n += strlen(lines[i]);
+            if (i < 4) {
+                memcpy(text + n, ends[e], m);
+                n += m;
+            }
+        }
+        for (int chunked_mode = 0; chunked_mode < 2; chunked_mode++) {
+            sudoku_reader r;
+            sudoku_read_row row;
+            sudoku_rng rng;
+            sudoku_rng_seed(&rng, 5);
+            chunked c = {text, n, 0, &rng};
+            if (chunked_mode)
+                sudoku_reader_init(&r, chunked_read, &c, buf, sizeof buf, SUDOKU_READ_AUTO);
+            else
+                sudoku_reader_init_memory(&r, text, n, SUDOKU_READ_AUTO);
+            CHECK_MSG(sudoku_reader_next(&r, &row) == 1 && row.ok && row.line == 1 &&
+                          !row.rest, "end %d: first row", e);
+            CHECK_MSG(sudoku_reader_next(&r, &row) == 1 && row.ok && row.line == 4 &&
+                          row.rest_len == 3 && memcmp(row.rest, "7.1", 3) == 0,
+                      "end %d: second row at line %llu", e, (unsigned long long)row.line);
+            CHECK_MSG(sudoku_reader_next(&r, &row) == 1 && row.ok && row.line == 5 &&
+                          !row.rest, "end %d: third row", e);
+            CHECK(sudoku_reader_next(&r, &row) == 0 && r.line_no == 5);
+        }
+    }
+    /* a CR-only grid and two puzzles joined by one CR are not one value */
+    const char *grid = "1..456...\r4......2.\r..912...6\r.1...5...\r..5..729.\r"
+                       "8..6....4\r3.....9.2\r....6....\r..82...75\r";
+    sudoku_grid g;
+    CHECK(sudoku_parse_lenient(grid, strlen(grid), SUDOKU_READ_AUTO, &g) == 1);
+    CHECK(sudoku_parse_lenient(CHECK_EXAMPLE "\r" CHECK_EXAMPLE, 163, SUDOKU_READ_AUTO,
+                               &g) == 0);
+    /* CR CR is two line ends (a blank line between), LF CR too */
+    sudoku_reader r;
+    sudoku_read_row row;
+    const char *two = CHECK_EXAMPLE "\r\r" CHECK_EXAMPLE "\n\r" CHECK_EXAMPLE;
+    sudoku_reader_init_memory(&r, two, strlen(two), SUDOKU_READ_AUTO);
+    CHECK(sudoku_reader_next(&r, &row) == 1 && row.line == 1);
+    CHECK(sudoku_reader_next(&r, &row) == 1 && row.line == 3);
+    CHECK(sudoku_reader_next(&r, &row) == 1 && row.line == 5);
+    CHECK(sudoku_reader_next(&r, &row) == 0);
+}
+
+/* ---- stopping ---------------------------------------------------------------- */
+
+/* An endless input of one byte, in reads of up to 64 KiB: counts bytes
+ * and, as a cancel hook, the asks between the bytes, saying stop once
+ * `limit` bytes were given. */
+typedef struct endless {
+    char byte;
+    uint64_t given, limit, last;
+    unsigned asks, max_gap;
+} endless;
+
+static int stop_at_limit(void *arg)
+{
+    endless *e = arg;
+    e->asks++;
+    if (e->given - e->last > e->max_gap)
+        e->max_gap = (unsigned)(e->given - e->last);
+    e->last = e->given;
+    return e->given >= e->limit;
+}
+
+static size_t endless_read(void *arg, char *buf, size_t n)
+{
+    endless *e = arg;
+    if (n > 65536)
+        n = 65536;
+    memset(buf, e->byte, n);
+    e->given += n;
+    return n;
+}
+
+/* A read that waits for nothing: stops when told to, like a FIFO. */
+static size_t cancelled_read(void *arg, char *buf, size_t n)
+{
+    (void)buf;
+    (void)n;
+    return ++*(int *)arg % 3 ? SUDOKU_READ_CANCELLED : 0;
+}
+
+static void test_cancel(void)
+{
+    static char text[1 << 17], buf[512];
+    sudoku_rng rng;
+    long all_stops = 0;
+    sudoku_rng_seed(&rng, 39);
+    /* A reader stopped on every few asks and called again gives the rows
+     * of one that never stops. */
+    for (int round = 0; round < (SANITIZED ? 300 : 1500); round++) {
+        size_t len = random_text(&rng, text, 40);
+        int line_format = (int)sudoku_rng_below(&rng, 2);
+        size_t cap = 60 + sudoku_rng_below(&rng, 400);
+        long every = 2 + sudoku_rng_below(&rng, 3); /* 1 would never read */
+        asker st = {0, every};
+        sudoku_cancel cancel = {ask, &st};
+        size_t n = twin_read(text, len, line_format, cap, expected, 4096), got = 0;
+        int rc, stops = 0, bad = 0;
+        chunked c = {text, len, 0, &rng};
+        sudoku_reader r;
+        sudoku_read_row row;
+        sudoku_reader_init(&r, chunked_read, &c, buf, cap, (sudoku_read_format)line_format);
+        while ((rc = sudoku_reader_next_cancel(&r, &row, &cancel)) != 0) {
+            if (rc == SUDOKU_CANCELLED) {
+                stops++;
+                st.stop_at = st.questions + every;
+                continue;
+            }
+            if (rc != 1 || got >= n || row.line != expected[got].line ||
+                row.ok != expected[got].ok)
+                bad++;
+            got++;
+        }
+        CHECK_MSG(!bad && got == n && stops == (int)(st.questions / every),
+                  "round %d: %zu rows of %zu, %d wrong, %d stops", round, got, n, bad, stops);
+        all_stops += stops;
+    }
+    CHECK_MSG(all_stops > 1000, "%ld stops in all", all_stops);
+
+    /* Asked often enough on input that makes no row: blank lines (LF,
+     * CR), one endless line of NUL bytes or of '-' (its tail dropped). */
+    static const char fill[] = {'\n', '\0', '-', '\r'};
+    for (int k = 0; k < 4; k++) {
+        static char big[1 << 16];
+        endless e = {fill[k], 0, 16u << 20, 0, 0, 0};
+        sudoku_cancel cancel = {stop_at_limit, &e};
+        sudoku_reader r;
+        sudoku_read_row row;
+        int rows = 0, rc;
+        sudoku_reader_init(&r, endless_read, &e, big, sizeof big, SUDOKU_READ_AUTO);
+        while ((rc = sudoku_reader_next_cancel(&r, &row, &cancel)) == 1)
+            rows++;
+        /* stopped, with an ask at least every 256 KiB of input (one read
+         * brings 64 KiB) */
+        CHECK_MSG(rc == SUDOKU_CANCELLED && e.max_gap <= (256u << 10) + 65536 && rows <= 1,
+                  "fill 0x%02X: rc %d, %u asks for %llu bytes, at most %u bytes apart, "
+                  "%d rows", fill[k], rc, e.asks, (unsigned long long)e.given, e.max_gap, rows);
+    }
+    /* The memory reader (sudoku_parse) asks too: 8 MiB of blank lines. */
+    {
+        static char blank[8 << 20];
+        asker st = {0, 0};
+        sudoku_cancel cancel = {ask, &st};
+        sudoku_grid g;
+        memset(blank, '\n', sizeof blank);
+        CHECK(sudoku_parse_lenient_cancel(blank, sizeof blank, SUDOKU_READ_AUTO, &g,
+                                          &cancel) == 0);
+        CHECK_MSG(st.questions >= (long)(sizeof blank / 4096), "%ld asks", st.questions);
+        st.stop_at = st.questions + 1;
+        CHECK(sudoku_parse_lenient_cancel(blank, sizeof blank, SUDOKU_READ_AUTO, &g,
+                                          &cancel) == SUDOKU_CANCELLED);
+        CHECK(sudoku_parse_lenient_cancel(blank, sizeof blank, SUDOKU_READ_AUTO, &g,
+                                          NULL) == 0);
+    }
+    /* A read() that stops waiting makes the call return SUDOKU_CANCELLED,
+     * and the next call reads on. */
+    {
+        int calls = 0;
+        sudoku_reader r;
+        sudoku_read_row row;
+        sudoku_reader_init(&r, cancelled_read, &calls, buf, sizeof buf, SUDOKU_READ_AUTO);
+        CHECK(sudoku_reader_next(&r, &row) == SUDOKU_CANCELLED);
+        CHECK(sudoku_reader_next(&r, &row) == SUDOKU_CANCELLED);
+        CHECK(sudoku_reader_next(&r, &row) == 0 && calls == 3);
+    }
+}
+
 /* ---- the real files ------------------------------------------------------ */
 
 static size_t file_read(void *arg, char *buf, size_t n)
@@ -465,6 +660,8 @@ static int test_data(void)
 int main(void)
 {
     test_messages();
+    test_line_ends();
+    test_cancel();
     test_parse_lenient();
     test_differential();
     if (!test_data())
