@@ -21,6 +21,7 @@
 
 #include <string.h>
 #include "internal.h"
+#include "hint.h"
 #include "../cancel.h"
 
 #define SE_KEY(on, cell, d) ((on) * 729 + (cell) * 9 + (d))
@@ -397,13 +398,6 @@ uint32_t se_inner_chains(const struct se_inner *in, int cell);
  * when a pool ran out or the search was cancelled. */
 int se_forcing_chains_all(const se_state *s, int kind, se_chain_ws *ws,
                           struct se_inner *collect, const sudoku_cancel *cancel);
-
-/* aligned_exclusion.c: se_find_aligned_exclusion on grid s, told of an
- * earlier grid `quiet` (its cand[]) where that search of the same degree
- * found nothing and no cell had a single candidate. The same result, from
- * the cell sets that touch a change since. */
-int se_find_aligned_exclusion_since(const se_state *s, se_hint *h, int degree,
-                                    const uint16_t quiet[81]);
 
 /* The producers. Each returns 1 with the reference's first hint of its
  * kind in h, 0 when none, -1 when cancelled or out of memory. */

@@ -83,7 +83,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "internal.h"
+#include "finders.h"
 #include "chains.h"
 #include "../solver.h"
 
@@ -169,23 +169,6 @@ char *sudoku_se_format_rating(int tenths, char out[8])
         tenths = 0;
     snprintf(out, 8, "%d.%d", tenths / 10, tenths % 10);
     return out;
-}
-
-void se_hint_clear(se_hint *h, int technique, int rating)
-{
-    h->technique = technique;
-    h->rating = rating;
-    h->cell = -1;
-    h->digit = 0;
-    memset(h->elim, 0, sizeof h->elim);
-}
-
-int se_hint_has_elims(const se_hint *h)
-{
-    for (int c = 0; c < 81; c++)
-        if (h->elim[c])
-            return 1;
-    return 0;
 }
 
 /* Removes digit d (0-based) from cell c, keeping pos[][] in step. */

@@ -27,7 +27,7 @@
 #include "check.h"
 #include "random_puzzle.h"
 #include "se_rating.h"
-#include "se/internal.h"
+#include "se/finders.h"
 
 #include "se/chains.h"
 #include "se_replay.h"
