@@ -24,7 +24,6 @@ se_chain_ws *se_chain_ws_new(void)
     ws->sig_mark = malloc(sizeof(uint32_t) * SE_SIG_TABLE);
     ws->inner = NULL;
     ws->dry = NULL;
-    ws->reach[0] = ws->reach[1] = NULL;
     ws->fc_key = malloc(sizeof(uint16_t) * SE_MAX_NODES);
     ws->fc_node = malloc(sizeof(int32_t) * SE_MAX_NODES);
     if (!ws->fc_key || !ws->fc_node || !ws->nested || !ws->sig_seen || !ws->sig_mark || !ws->node || !ws->extra || !ws->queue_on || !ws->queue_off || !ws->bfs_a || !ws->bfs_b) {
@@ -45,7 +44,6 @@ void se_chain_ws_reset(se_chain_ws *ws)
     if (ws->dry)
         se_dry_memo_reset(ws->dry);
     ws->dry_plain = 0;
-    ws->tables_valid = 0;
     ws->fc_now = 0;
     ws->prop_key = -1;
     ws->prop_dry = 0;
@@ -68,8 +66,6 @@ void se_chain_ws_reset(se_chain_ws *ws)
     se_pset_init(&ws->tmp_off);
     memset(ws->stamp, 0, sizeof ws->stamp);
     ws->stamp_now = 0;
-    memset(ws->off_seen, 0, sizeof ws->off_seen);
-    ws->off_seen_now = 0;
     ws->nnode = ws->nextra = 0;
     ws->overflow = 0;
 }
@@ -91,8 +87,6 @@ void se_chain_ws_free(se_chain_ws *ws)
     free(ws->sig_mark);
     se_inner_free(ws->inner);
     free(ws->dry);
-    se_cycle_reach_free(ws->reach[0]);
-    se_cycle_reach_free(ws->reach[1]);
     free(ws);
 }
 

@@ -88,15 +88,6 @@ typedef struct se_chain_ws {
     int32_t *queue_on, *queue_off;  /* SE_MAX_NODES each */
     uint32_t stamp[1458];
     uint32_t stamp_now;
-    /* cycles.c: the implications on the unchanging grid, per key:
-     * on -> off without / with the cell rule, off -> on for X, Y, XY */
-    uint16_t static_off[2][729][29];
-    uint16_t static_on[3][729][4];
-    /* the grid those tables were last made for (tables_valid; who else
-     * writes the tables clears it) */
-    uint16_t tables_cand[81], tables_pos[27][10];
-    int tables_valid;
-    uint32_t off_seen[729], off_seen_now; /* cycles.c: offs met in one search */
     int32_t *bfs_a, *bfs_b;         /* SE_MAX_NODES each */
     /* nested levels (nested.c) */
     se_nested_ref *nested;          /* SE_MAX_NESTED */
@@ -110,7 +101,6 @@ typedef struct se_chain_ws {
      * (-1: none said) and how many dry points asked the inner producers
      * so far; nested.c knows its grids by them from step to step */
     int prop_key, prop_dry;
-    struct se_cycle_reach *reach[2]; /* cycles.c: reachability work areas, on first use */
     /* forcing_chains.c: the "on" assumptions (cell * 9 + digit) already
      * propagated in this producer call, on this grid: an assumption is
      * asked for again by the region chains of each house it is a place
@@ -159,7 +149,6 @@ se_chain_ws *se_chain_ws_new(void);
  * allocations would cost page faults each time. */
 void se_chain_ws_reset(se_chain_ws *ws);
 void se_chain_ws_free(se_chain_ws *ws);
-void se_cycle_reach_free(struct se_cycle_reach *r); /* cycles.c */
 
 static inline void se_pset_clear(se_pset *s)
 {
@@ -401,8 +390,6 @@ int se_forcing_chains_all(const se_state *s, int kind, se_chain_ws *ws,
 
 /* The producers. Each returns 1 with the reference's first hint of its
  * kind in h, 0 when none, -1 when cancelled or out of memory. */
-int se_find_cycles_and_chains(const se_state *s, se_hint *h, se_chain_ws *ws,
-                              const sudoku_cancel *cancel);
 /* kind: 0 Nishio, 1 multiple, 2 dynamic, 3 dynamic+, 4..7 nested levels
  * 2..5 (dynamic chains using inner chains on the reduced grid) */
 int se_find_forcing_chains(const se_state *s, se_hint *h, int kind,

@@ -85,6 +85,7 @@
 #include <string.h>
 #include "finders.h"
 #include "chains.h"
+#include "cycles.h"
 #include "../solver.h"
 
 static const char *const technique_name[SE_TECHNIQUE_COUNT] = {
@@ -222,8 +223,9 @@ static int aligned_exclusion(const se_state *s, se_hint *h, int degree, aligned_
 }
 
 struct sudoku_se_rater {
-    se_chain_ws *ws; /* NULL until a puzzle needs chains */
-    int ready;       /* ws is as new for the puzzle at hand */
+    se_chain_ws *ws;      /* NULL until a puzzle needs chains */
+    se_cycles *cycles;    /* likewise */
+    int ready;            /* they are as new for the puzzle at hand */
 };
 
 sudoku_se_rater *sudoku_se_rater_new(void)
@@ -236,6 +238,7 @@ void sudoku_se_rater_free(sudoku_se_rater *rater)
     if (!rater)
         return;
     se_chain_ws_free(rater->ws);
+    se_cycles_free(rater->cycles);
     free(rater);
 }
 
@@ -249,11 +252,15 @@ static int chain_step(const se_state *s, se_hint *h, sudoku_se_rater *rater, ali
 {
     if (!rater->ws && !(rater->ws = se_chain_ws_new()))
         return -1;
-    if (!rater->ready)
-        se_chain_ws_reset(rater->ws); /* a previous puzzle's */
+    if (!rater->cycles && !(rater->cycles = se_cycles_new()))
+        return -1;
+    if (!rater->ready) { /* a previous puzzle's */
+        se_chain_ws_reset(rater->ws);
+        se_cycles_reset(rater->cycles);
+    }
     rater->ready = 1;
     se_chain_ws *ws = rater->ws;
-    int r = se_find_cycles_and_chains(s, h, ws, cancel);
+    int r = se_find_cycles_and_chains(s, h, ws, rater->cycles, cancel);
     if (r == 0 && aligned_exclusion(s, h, 3, am))
         return 1;
     /* Nishio, multiple, dynamic, dynamic+, nested levels 2 to 5 */
@@ -314,9 +321,10 @@ sudoku_se_status sudoku_se_rate_with(sudoku_se_rater *rater, const sudoku_grid *
         rater->ready = !rater->ws; /* a work area made now is new */
         return rate(rater, puzzle, path, cancel);
     }
-    sudoku_se_rater once = { NULL, 1 };
+    sudoku_se_rater once = { NULL, NULL, 1 };
     sudoku_se_status st = rate(&once, puzzle, path, cancel);
     se_chain_ws_free(once.ws);
+    se_cycles_free(once.cycles);
     return st;
 }
 

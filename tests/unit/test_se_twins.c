@@ -30,6 +30,7 @@
 #include "se/finders.h"
 
 #include "se/chains.h"
+#include "se/cycles.h"
 #include "se_replay.h"
 
 #include "se_twin_aligned.inc"
@@ -145,6 +146,7 @@ static long compared, found[4], found_fc[6], fc_every;
 static long nested_every, inner_compared, inner_found[2], few_compared, few_found[2];
 static sudoku_rng nested_rng;
 static se_chain_ws *ws_fast, *ws_twin;
+static se_cycles *cycles_fast;
 
 /* The dynamic+ rules at a dry point whose grid src was reduced to cur:
  * each removal an "off" node (as the chain would have it), then the new
@@ -525,7 +527,7 @@ static void compare_all(const se_state *s)
             }
         }
     CHECK_MSG(rules_same, "chain engine rules differ from their twins");
-    int fa = se_find_cycles_and_chains(s, &a, ws_fast, NULL);
+    int fa = se_find_cycles_and_chains(s, &a, ws_fast, cycles_fast, NULL);
     int fb = twin_cycles_and_chains(s, &b, ws_twin, NULL);
     found[2] += fa > 0;
     int same = same_hint(fa, &a, fb, &b);
@@ -723,11 +725,12 @@ int main(int argc, char **argv)
     sudoku_rng rng;
     sudoku_rng_seed(&rng, 20261124);
     ws_fast = se_chain_ws_new();
+    cycles_fast = se_cycles_new();
     ws_twin = se_chain_ws_new();
     ws_dp[0] = se_chain_ws_new();
     ws_dp[1] = se_chain_ws_new();
     /* the twin's nested levels run every inner search afresh */
-    if (!ws_fast || !ws_twin || !ws_dp[0] || !ws_dp[1] || se_nested_plain(ws_twin) < 0)
+    if (!ws_fast || !cycles_fast || !ws_twin || !ws_dp[0] || !ws_dp[1] || se_nested_plain(ws_twin) < 0)
         return 1;
     se_dynamic_plus_plain(ws_twin); /* and every dry point asks the dynamic+ rules */
     /* the narrowed plans checked against the exact ones as they are made */
@@ -883,6 +886,7 @@ int main(int argc, char **argv)
            "%ld with new \"off\"s\n", dps_compared, dps_after_used, dps_fired);
     CHECK(dps_compared > 100 && dps_fired > 10 && dps_after_used > 10);
     se_chain_ws_free(ws_fast);
+    se_cycles_free(cycles_fast);
     se_chain_ws_free(ws_narrow);
     se_chain_ws_free(ws_twin);
     se_chain_ws_free(ws_dp[0]);
