@@ -24,9 +24,7 @@ se_chain_ws *se_chain_ws_new(void)
     ws->sig_mark = malloc(sizeof(uint32_t) * SE_SIG_TABLE);
     ws->inner = NULL;
     ws->dry = NULL;
-    ws->fc_key = malloc(sizeof(uint16_t) * SE_MAX_NODES);
-    ws->fc_node = malloc(sizeof(int32_t) * SE_MAX_NODES);
-    if (!ws->fc_key || !ws->fc_node || !ws->nested || !ws->sig_seen || !ws->sig_mark || !ws->node || !ws->extra || !ws->queue_on || !ws->queue_off || !ws->bfs_a || !ws->bfs_b) {
+    if (!ws->nested || !ws->sig_seen || !ws->sig_mark || !ws->node || !ws->extra || !ws->queue_on || !ws->queue_off || !ws->bfs_a || !ws->bfs_b) {
         se_chain_ws_free(ws);
         return NULL;
     }
@@ -44,24 +42,11 @@ void se_chain_ws_reset(se_chain_ws *ws)
     if (ws->dry)
         se_dry_memo_reset(ws->dry);
     ws->dry_plain = 0;
-    ws->fc_now = 0;
     ws->prop_key = -1;
     ws->prop_dry = 0;
-    ws->fc_npair = 0;
-    memset(ws->fc_gen, 0, sizeof ws->fc_gen);
     ws->nnested = 0;
     ws->cancel = NULL;
     ws->cancelled = 0;
-    ws->rules.now = 0;
-    memset(ws->nishio_known, 0, sizeof ws->nishio_known);
-    memset(ws->rules.off_gen, 0, sizeof ws->rules.off_gen);
-    memset(ws->rules.on_gen, 0, sizeof ws->rules.on_gen);
-    for (int i = 0; i < 9; i++) {
-        se_pset_init(&ws->value_on[i]);
-        se_pset_init(&ws->value_off[i]);
-        se_pset_init(&ws->pos_on[i]);
-        se_pset_init(&ws->pos_off[i]);
-    }
     se_pset_init(&ws->tmp_on);
     se_pset_init(&ws->tmp_off);
     memset(ws->stamp, 0, sizeof ws->stamp);
@@ -81,8 +66,6 @@ void se_chain_ws_free(se_chain_ws *ws)
     free(ws->bfs_a);
     free(ws->bfs_b);
     free(ws->nested);
-    free(ws->fc_key);
-    free(ws->fc_node);
     free(ws->sig_seen);
     free(ws->sig_mark);
     se_inner_free(ws->inner);

@@ -81,9 +81,7 @@ typedef struct se_chain_ws {
     int32_t *extra;      /* SE_MAX_EXTRA */
     int nnode, nextra;
     int overflow;        /* a pool ran out: the search is not trustworthy */
-    /* the sets the multiple / dynamic search holds at once */
-    se_pset value_on[9], value_off[9], pos_on[9], pos_off[9];
-    se_pset tmp_on, tmp_off;
+    se_pset tmp_on, tmp_off; /* sets for one search or propagation at a time */
     /* scratch */
     int32_t *queue_on, *queue_off;  /* SE_MAX_NODES each */
     uint32_t stamp[1458];
@@ -101,30 +99,8 @@ typedef struct se_chain_ws {
      * (-1: none said) and how many dry points asked the inner producers
      * so far; nested.c knows its grids by them from step to step */
     int prop_key, prop_dry;
-    /* forcing_chains.c: the "on" assumptions (cell * 9 + digit) already
-     * propagated in this producer call, on this grid: an assumption is
-     * asked for again by the region chains of each house it is a place
-     * of and by its own cell, and the propagation is the same each time.
-     * Valid when fc_gen[] equals fc_now; the sets, in order, as (key,
-     * node) pairs in fc_key / fc_node from fc_first; the nodes stay in
-     * the pool until the cache is flushed. */
-    uint32_t fc_gen[729], fc_now;
-    int32_t fc_first[729];
-    uint16_t fc_non[729], fc_noff[729];
-    int8_t fc_result[729];
-    int32_t fc_contra[729][2];
-    uint16_t *fc_key;               /* SE_MAX_NODES */
-    int32_t *fc_node;               /* SE_MAX_NODES */
-    int fc_npair;
     const sudoku_cancel *cancel;
     int cancelled;
-    se_rule_tables rules;           /* forcing_chains.c: the producer's grid */
-    /* forcing_chains.c: Nishio by digit, each digit's candidates last
-     * searched and the best hint they gave */
-    uint32_t nishio_pattern[9][3];
-    uint8_t nishio_known[9], nishio_found[9];
-    int nishio_key[9], nishio_complexity[9];
-    double nishio_difficulty[9];
     /* dynamic_plus.c: the reduced grids where the rules found nothing
      * usable, for the outer grid at hand (on first use); dry_plain: none
      * kept (the tests' twin) */
@@ -142,6 +118,27 @@ typedef struct se_chain_best {
     int sort_key;
     se_hint hint;
 } se_chain_best;
+
+/* One hint a chain producer found, with the chains that prove it: their
+ * last nodes in the engine's pool, and what their assumptions rest on
+ * (root_cause: -1 their cell, a house, -2 nothing). */
+typedef struct se_chain_found {
+    const se_hint *hint;
+    double difficulty;
+    int complexity, sort_key;
+    const int32_t *ends;
+    int nends;
+    int root_cause;
+} se_chain_found;
+
+/* Where a chain producer's hints go: with take NULL, the best one is kept
+ * in `best` (se_chain_offer), and the producer may skip what cannot beat
+ * it; else every hint goes to take (a nested level records them all). */
+typedef struct se_chain_sink {
+    se_chain_best *best;
+    void (*take)(void *ctx, se_chain_ws *ws, const se_chain_found *found);
+    void *ctx;
+} se_chain_sink;
 
 se_chain_ws *se_chain_ws_new(void);
 /* Back to the state se_chain_ws_new gives (every cache and memo empty),
@@ -339,13 +336,6 @@ void se_inner_free(struct se_inner *in);
 void se_inner_reset(struct se_inner *in); /* as inner_get makes it */
 struct se_dry_memo;
 void se_dry_memo_reset(struct se_dry_memo *m); /* dynamic_plus.c: as made */
-/* Records one inner hint (conclusion `hint`, chains ending at ends[]) in
- * the collector of a nested search: its rule parents (root_cause: the
- * rule of the assumptions, -1 the cell, a house, -2 none), eliminations,
- * identity. */
-void se_inner_record(struct se_inner *in, se_chain_ws *ws, const se_hint *hint,
-                     const int32_t *ends, int nends, int root_cause, double difficulty,
-                     int complexity, int sort_key);
 /* nested.c, for the tests' twin: this work area's nested levels run
  * every inner search and keep nothing between them (the plain version
  * of their shortcuts). 0, or -1 out of memory. */
@@ -371,28 +361,4 @@ int se_nested_verify_narrowing(se_chain_ws *ws);
 /* How many narrowed results broke that rule, and (*verified) how many
  * were checked; -1 out of memory. */
 long se_nested_narrowing_violations(se_chain_ws *ws, long *verified);
-/* nested.c: a cell the collecting multiple forcing chains producer can
- * skip (none of its cell or region chains can give a hint). */
-int se_inner_skip_cell(const struct se_inner *in, int cell);
-/* ... and of a cell it does not skip, the chains that can give a hint:
- * bit 3 * digit + house type (0 box, 1 row, 2 column) for the region
- * chain of that digit's places in that house, met from this cell (its
- * first place), SE_CELL_CHAIN for the cell's own chain; all bits when
- * not known. A chain whose members' reached sets have nothing in common
- * gives nothing, so its propagations need not be made. */
-#define SE_CELL_CHAIN (1u << 27)
-uint32_t se_inner_chains(const struct se_inner *in, int cell);
-/* Every hint of a forcing chains producer (kind as below) on grid s,
- * recorded in `collect`, in the reference's order of discovery. 0, or -1
- * when a pool ran out or the search was cancelled. */
-int se_forcing_chains_all(const se_state *s, int kind, se_chain_ws *ws,
-                          struct se_inner *collect, const sudoku_cancel *cancel);
-
-/* The producers. Each returns 1 with the reference's first hint of its
- * kind in h, 0 when none, -1 when cancelled or out of memory. */
-/* kind: 0 Nishio, 1 multiple, 2 dynamic, 3 dynamic+, 4..7 nested levels
- * 2..5 (dynamic chains using inner chains on the reduced grid) */
-int se_find_forcing_chains(const se_state *s, se_hint *h, int kind,
-                           se_chain_ws *ws, const sudoku_cancel *cancel);
-
 #endif

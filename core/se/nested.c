@@ -56,6 +56,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "chains.h"
+#include "forcing_chains.h"
 #include "reach.h"
 
 #define MAX_HINTS (1 << 14)
@@ -90,6 +91,7 @@ typedef struct used_hint {
 
 struct se_inner {
     se_chain_ws *ws;
+    se_fc *fc; /* the inner forcing chains producers' state, on ws */
     struct se_inner_cache *cache;
     /* the outer chain's grids: rule parents are removals from src to cur */
     const se_state *src, *cur;
@@ -221,6 +223,7 @@ void se_inner_free(struct se_inner *in)
     if (!in)
         return;
     se_chain_ws_free(in->ws);
+    se_fc_free(in->fc);
     free(in->cache);
     free(in);
 }
@@ -236,8 +239,9 @@ static struct se_inner *inner_get(se_chain_ws *outer)
     struct se_inner *in = calloc(1, sizeof *in);
     if (!in)
         return NULL;
-    if (!(in->ws = se_chain_ws_new()) || !(in->cache = cache_new())) {
+    if (!(in->ws = se_chain_ws_new()) || !(in->fc = se_fc_new()) || !(in->cache = cache_new())) {
         se_chain_ws_free(in->ws);
+        se_fc_free(in->fc);
         free(in);
         return NULL;
     }
@@ -507,10 +511,16 @@ static void record(search *q, const int32_t *path, int n, int reversed, double b
         in->nhint++;
 }
 
-void se_inner_record(struct se_inner *in, se_chain_ws *ws, const se_hint *hint,
-                     const int32_t *ends, int nends, int root_cause, double difficulty,
-                     int complexity, int sort_key)
+/* The sink of the inner forcing chains producers (se_forcing_chains_all):
+ * records each hint, its rule parents read from the chains that prove it
+ * (their assumptions resting on root_cause: -1 the cell, a house, -2
+ * none), its eliminations and identity. */
+static void record_found(void *ctx, se_chain_ws *ws, const se_chain_found *found)
 {
+    struct se_inner *in = ctx;
+    const se_hint *hint = found->hint;
+    const int32_t *ends = found->ends;
+    int nends = found->nends, root_cause = found->root_cause;
     if (in->nhint >= MAX_HINTS) {
         in->overflow = 1;
         return;
@@ -567,9 +577,9 @@ void se_inner_record(struct se_inner *in, se_chain_ws *ws, const se_hint *hint,
         }
     h->elim_count = nelim;
     h->elim_hash = se_mix(eh, (uint64_t)nelim);
-    h->complexity = complexity;
-    h->difficulty = difficulty;
-    h->sort_key = sort_key;
+    h->complexity = found->complexity;
+    h->difficulty = found->difficulty;
+    h->sort_key = found->sort_key;
     h->signature = sig;
     if (!in->overflow)
         in->nhint++;
@@ -1548,16 +1558,6 @@ long se_nested_narrowed(se_chain_ws *ws, int kind)
     return in && kind >= 0 && kind <= 3 ? in->narrowed[kind] : -1;
 }
 
-int se_inner_skip_cell(const struct se_inner *in, int cell)
-{
-    return in->chains_valid && !in->chains[cell];
-}
-
-uint32_t se_inner_chains(const struct se_inner *in, int cell)
-{
-    return in->chains_valid ? in->chains[cell] : ~0u;
-}
-
 /* The keys of the components the planned cycle searches start in. */
 static void keep_cycle_keys(struct se_inner *in, const se_state *cur)
 {
@@ -1920,6 +1920,7 @@ _Static_assert(END_OF(tmp) <= offsetof(struct se_inner, key) &&
 void se_inner_reset(struct se_inner *in)
 {
     se_chain_ws *ws = in->ws;
+    se_fc *fc = in->fc;
     struct se_inner_cache *cache = in->cache;
     /* every field as inner_get's calloc made it, but the lists that are
      * written before they are read, up to their counts (nhint, nkey, nuse,
@@ -1930,8 +1931,10 @@ void se_inner_reset(struct se_inner *in)
     clear_bytes(in, END_OF(use), offsetof(struct se_inner, use_key));
     clear_bytes(in, END_OF(use_key), sizeof *in);
     in->ws = ws;
+    in->fc = fc;
     in->cache = cache;
     se_chain_ws_reset(ws);
+    se_fc_reset(fc);
     generation_clear(&cache->gen[0]);
     generation_clear(&cache->gen[1]);
     cache->young = 0;
@@ -2586,7 +2589,9 @@ static const kept_result *result_of(se_chain_ws *ws, struct se_inner *in, const 
                     in->open_chains[cell] = in->chains[cell];
                 }
         }
-        got = se_forcing_chains_all(cur, kind, in->ws, in, ws->cancel);
+        se_chain_sink sink = { NULL, record_found, in };
+        got = se_forcing_chains_all(cur, kind, in->ws, in->fc, &sink,
+                                    in->chains_valid ? in->chains : NULL, ws->cancel);
         in->chains_valid = 0;
     }
     if (got < 0 || in->overflow || in->ws->overflow) {

@@ -86,6 +86,7 @@
 #include "finders.h"
 #include "chains.h"
 #include "cycles.h"
+#include "forcing_chains.h"
 #include "../solver.h"
 
 static const char *const technique_name[SE_TECHNIQUE_COUNT] = {
@@ -225,6 +226,7 @@ static int aligned_exclusion(const se_state *s, se_hint *h, int degree, aligned_
 struct sudoku_se_rater {
     se_chain_ws *ws;      /* NULL until a puzzle needs chains */
     se_cycles *cycles;    /* likewise */
+    se_fc *fc;            /* likewise */
     int ready;            /* they are as new for the puzzle at hand */
 };
 
@@ -239,6 +241,7 @@ void sudoku_se_rater_free(sudoku_se_rater *rater)
         return;
     se_chain_ws_free(rater->ws);
     se_cycles_free(rater->cycles);
+    se_fc_free(rater->fc);
     free(rater);
 }
 
@@ -254,9 +257,12 @@ static int chain_step(const se_state *s, se_hint *h, sudoku_se_rater *rater, ali
         return -1;
     if (!rater->cycles && !(rater->cycles = se_cycles_new()))
         return -1;
+    if (!rater->fc && !(rater->fc = se_fc_new()))
+        return -1;
     if (!rater->ready) { /* a previous puzzle's */
         se_chain_ws_reset(rater->ws);
         se_cycles_reset(rater->cycles);
+        se_fc_reset(rater->fc);
     }
     rater->ready = 1;
     se_chain_ws *ws = rater->ws;
@@ -265,7 +271,7 @@ static int chain_step(const se_state *s, se_hint *h, sudoku_se_rater *rater, ali
         return 1;
     /* Nishio, multiple, dynamic, dynamic+, nested levels 2 to 5 */
     for (int kind = 0; r == 0 && kind < 8; kind++)
-        r = se_find_forcing_chains(s, h, kind, ws, cancel);
+        r = se_find_forcing_chains(s, h, kind, ws, rater->fc, cancel);
     return r; /* 0: serate would fail too (it prints 20.0) */
 }
 
@@ -321,10 +327,11 @@ sudoku_se_status sudoku_se_rate_with(sudoku_se_rater *rater, const sudoku_grid *
         rater->ready = !rater->ws; /* a work area made now is new */
         return rate(rater, puzzle, path, cancel);
     }
-    sudoku_se_rater once = { NULL, NULL, 1 };
+    sudoku_se_rater once = { NULL, NULL, NULL, 1 };
     sudoku_se_status st = rate(&once, puzzle, path, cancel);
     se_chain_ws_free(once.ws);
     se_cycles_free(once.cycles);
+    se_fc_free(once.fc);
     return st;
 }
 

@@ -31,6 +31,7 @@
 
 #include "se/chains.h"
 #include "se/cycles.h"
+#include "se/forcing_chains.h"
 #include "se_replay.h"
 
 #include "se_twin_aligned.inc"
@@ -147,6 +148,7 @@ static long nested_every, inner_compared, inner_found[2], few_compared, few_foun
 static sudoku_rng nested_rng;
 static se_chain_ws *ws_fast, *ws_twin;
 static se_cycles *cycles_fast;
+static se_fc *fc_fast, *fc_twin;
 
 /* The dynamic+ rules at a dry point whose grid src was reduced to cur:
  * each removal an "off" node (as the chain would have it), then the new
@@ -537,7 +539,7 @@ static void compare_all(const se_state *s)
     /* Nishio, searched by digit with each digit's last result kept in
      * the work area from position to position, against the plain search,
      * on every position */
-    fa = se_find_forcing_chains(s, &a, 0, ws_fast, NULL);
+    fa = se_find_forcing_chains(s, &a, 0, ws_fast, fc_fast, NULL);
     fb = twin_find_forcing_chains(s, &b, 0, ws_twin, NULL);
     found_fc[0] += fa > 0;
     same = same_hint(fa, &a, fb, &b);
@@ -553,7 +555,7 @@ static void compare_all(const se_state *s)
         if ((kind == 3 && nth % 2 != 0) || (kind == 4 && nth % 25 != 0) ||
             (kind == 5 && nth % 50 != 0))
             continue;
-        fa = se_find_forcing_chains(s, &a, kind, ws_fast, NULL);
+        fa = se_find_forcing_chains(s, &a, kind, ws_fast, fc_fast, NULL);
         fb = twin_find_forcing_chains(s, &b, kind, ws_twin, NULL);
         found_fc[kind] += fa > 0;
         same = same_hint(fa, &a, fb, &b);
@@ -726,11 +728,13 @@ int main(int argc, char **argv)
     sudoku_rng_seed(&rng, 20261124);
     ws_fast = se_chain_ws_new();
     cycles_fast = se_cycles_new();
+    fc_fast = se_fc_new();
+    fc_twin = se_fc_new();
     ws_twin = se_chain_ws_new();
     ws_dp[0] = se_chain_ws_new();
     ws_dp[1] = se_chain_ws_new();
     /* the twin's nested levels run every inner search afresh */
-    if (!ws_fast || !cycles_fast || !ws_twin || !ws_dp[0] || !ws_dp[1] || se_nested_plain(ws_twin) < 0)
+    if (!ws_fast || !cycles_fast || !fc_fast || !fc_twin || !ws_twin || !ws_dp[0] || !ws_dp[1] || se_nested_plain(ws_twin) < 0)
         return 1;
     se_dynamic_plus_plain(ws_twin); /* and every dry point asks the dynamic+ rules */
     /* the narrowed plans checked against the exact ones as they are made */
@@ -793,7 +797,7 @@ int main(int argc, char **argv)
                 se_hint a;
                 se_replay_state_after(&g, &path, i, &st);
                 CHECK(se_find_forcing_chains(&st, &a, t <= SE_NESTED_FC_REGION ? 4 : 5, ws_fast,
-                                             NULL) == 1);
+                                             fc_fast, NULL) == 1);
                 compare_nested_narrow(&st, 3 + (int)sudoku_rng_below(&nested_rng, 12));
                 probe_narrowing(&st);
             }
@@ -814,13 +818,13 @@ int main(int argc, char **argv)
                  * grid come back under this one's */
                 if (i > 0) {
                     se_replay_state_after(&g, &path, i - 1, &st);
-                    se_find_forcing_chains(&st, &a, kind, ws_fast, NULL);
+                    se_find_forcing_chains(&st, &a, kind, ws_fast, fc_fast, NULL);
                 }
                 se_replay_state_after(&g, &path, i, &st);
                 for (int n = 0; n < 12; n++)
                     compare_nested_narrow(&st, 3 + (int)sudoku_rng_below(&nested_rng, 12));
-                int fa = se_find_forcing_chains(&st, &a, kind, ws_fast, NULL);
-                int fb = se_find_forcing_chains(&st, &b, kind, ws_twin, NULL);
+                int fa = se_find_forcing_chains(&st, &a, kind, ws_fast, fc_fast, NULL);
+                int fb = se_find_forcing_chains(&st, &b, kind, ws_twin, fc_twin, NULL);
                 int same = same_hint(fa, &a, fb, &b);
                 CHECK_MSG(same, "nested level %d at step %d: fast %d, twin %d", kind - 2, i + 1, fa, fb);
                 CHECK_MSG(fa == 1 && a.technique == t && a.rating == path.step[i].rating,
@@ -887,6 +891,8 @@ int main(int argc, char **argv)
     CHECK(dps_compared > 100 && dps_fired > 10 && dps_after_used > 10);
     se_chain_ws_free(ws_fast);
     se_cycles_free(cycles_fast);
+    se_fc_free(fc_fast);
+    se_fc_free(fc_twin);
     se_chain_ws_free(ws_narrow);
     se_chain_ws_free(ws_twin);
     se_chain_ws_free(ws_dp[0]);
