@@ -22,8 +22,6 @@ se_chain_ws *se_chain_ws_new(void)
     ws->nested = malloc(sizeof(se_nested_ref) * SE_MAX_NESTED);
     ws->sig_seen = malloc(sizeof(uint64_t) * SE_SIG_TABLE);
     ws->sig_mark = malloc(sizeof(uint32_t) * SE_SIG_TABLE);
-    ws->inner = NULL;
-    ws->dry = NULL;
     if (!ws->nested || !ws->sig_seen || !ws->sig_mark || !ws->node || !ws->extra || !ws->queue_on || !ws->queue_off || !ws->bfs_a || !ws->bfs_b) {
         se_chain_ws_free(ws);
         return NULL;
@@ -36,14 +34,6 @@ void se_chain_ws_reset(se_chain_ws *ws)
 {
     memset(ws->sig_mark, 0, sizeof(uint32_t) * SE_SIG_TABLE);
     ws->sig_now = 0;
-    /* the inner work area (some MB) is made new when a nested chain
-     * asks for it (inner_get): most puzzles never do */
-    ws->inner_stale = ws->inner != NULL;
-    if (ws->dry)
-        se_dry_memo_reset(ws->dry);
-    ws->dry_plain = 0;
-    ws->prop_key = -1;
-    ws->prop_dry = 0;
     ws->nnested = 0;
     ws->cancel = NULL;
     ws->cancelled = 0;
@@ -68,8 +58,6 @@ void se_chain_ws_free(se_chain_ws *ws)
     free(ws->nested);
     free(ws->sig_seen);
     free(ws->sig_mark);
-    se_inner_free(ws->inner);
-    free(ws->dry);
     free(ws);
 }
 
@@ -460,13 +448,14 @@ void se_rule_tables_reset(se_rule_tables *t, int y)
  *   to_off and whose "on" is not in to_on (it would have been a
  *   contradiction when the second of the two came), so the loop below
  *   passes over them as it would not have met them. Not at level 1 and
- *   up: the advanced rules add "off"s without that check.
+ *   up (a dry-point hook): the advanced rules add "off"s without that
+ *   check.
  * - "off" -> "on" when the grid does not change (static); when it does,
  *   from off_to_on_both.
  */
 static inline __attribute__((always_inline)) int chaining(se_chain_ws *ws, const se_state *grid,
                                                           se_pset *to_on, se_pset *to_off, int y,
-                                                          int dynamic, int level,
+                                                          int dynamic, const se_dry_hook *dry,
                                                           int32_t contra[2], se_rule_tables *t)
 {
     se_state work;
@@ -477,23 +466,24 @@ static inline __attribute__((always_inline)) int chaining(se_chain_ws *ws, const
     }
     int32_t *qon = ws->queue_on, *qoff = ws->queue_off;
     int hon = 0, ton = 0, hoff = 0, toff = 0;
-    /* se_dynamic_plus_offs: per rule, the removals since it was asked */
-    int since[4] = { -1, -1, -1, -1 };
+    se_dry_point point = { -1, 0, { -1, -1, -1, -1 } };
+    if (dry && to_on->n + to_off->n == 1)
+        point.assumption = to_on->n ? to_on->order[0] : to_off->order[0];
     for (int i = 0; i < to_on->n; i++)
         qon[ton++] = to_on->at[to_on->order[i]];
     for (int i = 0; i < to_off->n; i++)
         qoff[toff++] = to_off->at[to_off->order[i]];
     while (hon < ton || hoff < toff) {
-        /* at level 0 nothing else is done once a pool is out: new nodes
-         * fail, the callers check ws->overflow and drop the result */
-        if (level > 0 && ws->overflow)
+        /* without a hook nothing else is done once a pool is out: new
+         * nodes fail, the callers check ws->overflow and drop the result */
+        if (dry && ws->overflow)
             return 0;
         if (hon < ton) {
             int32_t p = qon[hon++];
             uint16_t buf[32];
             const uint16_t *offs = buf;
             int n;
-            if (t && level == 0) {
+            if (t && !dry) {
                 offs = table_offs(t, grid, ws->node[p].key);
                 n = offs[28];
             } else {
@@ -548,29 +538,29 @@ static inline __attribute__((always_inline)) int chaining(se_chain_ws *ws, const
                 drop(&work, (int)(k / 9), (int)(k % 9));
             }
         }
-        /* dry: dynamic+ asks the advanced rules on the reduced grid */
-        if (level > 0 && hon == ton && hoff == toff &&
-            se_dynamic_plus_offs(ws, &work, grid, to_off, qoff, &toff, level, since) < 0)
+        /* dry: the hook asks more rules of the reduced grid */
+        if (dry && hon == ton && hoff == toff &&
+            dry->run(dry->ctx, ws, &work, grid, to_off, qoff, &toff, &point) < 0)
             return 0;
     }
     return 0;
 }
 
-int se_do_chaining(se_chain_ws *ws, const se_state *grid, se_pset *to_on,
-                   se_pset *to_off, int y, int dynamic, int level, int32_t contra[2])
+int se_do_chaining(se_chain_ws *ws, const se_state *grid, se_pset *to_on, se_pset *to_off,
+                   int y, int dynamic, const se_dry_hook *dry, int32_t contra[2])
 {
-    return chaining(ws, grid, to_on, to_off, y, dynamic, level, contra, NULL);
+    return chaining(ws, grid, to_on, to_off, y, dynamic, dry, contra, NULL);
 }
 
 int se_do_chaining_tables(se_chain_ws *ws, const se_state *grid, se_pset *to_on,
-                          se_pset *to_off, int y, int dynamic, int level, int32_t contra[2],
-                          se_rule_tables *t)
+                          se_pset *to_off, int y, int dynamic, const se_dry_hook *dry,
+                          int32_t contra[2], se_rule_tables *t)
 {
     /* the common cases with their branches folded away */
-    if (level == 0)
-        return dynamic ? chaining(ws, grid, to_on, to_off, y, 1, 0, contra, t)
-                       : chaining(ws, grid, to_on, to_off, y, 0, 0, contra, t);
-    return chaining(ws, grid, to_on, to_off, y, dynamic, level, contra, t);
+    if (!dry)
+        return dynamic ? chaining(ws, grid, to_on, to_off, y, 1, NULL, contra, t)
+                       : chaining(ws, grid, to_on, to_off, y, 0, NULL, contra, t);
+    return chaining(ws, grid, to_on, to_off, y, dynamic, dry, contra, t);
 }
 
 int se_chain_conclude(se_hint *h, const se_state *s, int key)

@@ -51,7 +51,6 @@ typedef struct se_nested_ref {
 
 #define SE_MAX_NESTED (1 << 16)
 #define SE_SIG_TABLE (1 << 15)
-struct se_inner;
 
 /* A set of potentials in insertion order (the reference's LinkedSet):
  * node index per key, -1 when absent. */
@@ -87,25 +86,17 @@ typedef struct se_chain_ws {
     uint32_t stamp[1458];
     uint32_t stamp_now;
     int32_t *bfs_a, *bfs_b;         /* SE_MAX_NODES each */
-    /* nested levels (nested.c) */
+    /* the inner chains nodes rest on (se_node.nested; written by the
+     * nested levels, counted by se_chain_complexity) */
     se_nested_ref *nested;          /* SE_MAX_NESTED */
     int nnested;
     /* se_chain_complexity: the nested chains met, by signature */
     uint64_t *sig_seen;             /* SE_SIG_TABLE */
     uint32_t *sig_mark, sig_now;    /* SE_SIG_TABLE */
-    struct se_inner *inner;         /* the inner search's work area, on first use */
-    int inner_stale;                /* inner is a previous puzzle's: reset on use */
-    /* the propagation at hand (forcing_chains.c): its assumption's key
-     * (-1: none said) and how many dry points asked the inner producers
-     * so far; nested.c knows its grids by them from step to step */
-    int prop_key, prop_dry;
+    /* the producer call at hand: its cancel hook, and whether it stopped
+     * because of it (the producers set these) */
     const sudoku_cancel *cancel;
     int cancelled;
-    /* dynamic_plus.c: the reduced grids where the rules found nothing
-     * usable, for the outer grid at hand (on first use); dry_plain: none
-     * kept (the tests' twin) */
-    struct se_dry_memo *dry;
-    int dry_plain;
 } se_chain_ws;
 
 /* The best hint of one producer so far, by the reference's order:
@@ -292,73 +283,52 @@ int se_off_to_on_keys(const se_state *cur, int key, int y, int x, uint16_t keys[
 int32_t se_on_node(se_chain_ws *ws, const se_state *cur, const se_state *src, int key,
                    int rule, int32_t parent, const se_pset *to_off, int dynamic);
 
+/*
+ * The dry-point hook. When a dynamic propagation has nothing pending
+ * (it "runs dry"), the reference's dynamic+ and nested chains search the
+ * grid it has reduced (cur, from src) with more rules and turn what they
+ * eliminate "off" (dynamic_plus.c, nested.c). The engine knows nothing of
+ * them: it calls the hook it is given, which may add new "off"s to to_off
+ * and queue[*tail ..) (their parents in to_off), and returns how many, or
+ * -1 to stop the propagation (a pool ran out, or cancelled). Propagation
+ * then resumes; it ends when the hook adds nothing.
+ */
+typedef struct se_dry_point {
+    /* the propagation's assumption: its one starting potential's key (-1
+     * when it started from several) */
+    int assumption;
+    /* per propagation, for the hooks, set at its start: how many of its
+     * dry points asked the nested levels (0), and per dynamic+ rule the
+     * queue position from which the "off"s are new since it was last
+     * asked (-1) */
+    int asks;
+    int since[4];
+} se_dry_point;
+
+typedef struct se_dry_hook {
+    int (*run)(void *ctx, se_chain_ws *ws, const se_state *cur, const se_state *src,
+               se_pset *to_off, int32_t *queue, int *tail, se_dry_point *at);
+    void *ctx;
+} se_dry_hook;
+
 /* Completes toOn / toOff (each holding the assumptions) with everything
  * they imply, processing an "on" first whenever one is pending, as the
  * reference does. Returns 1 on a contradiction, with the two nodes in
  * contra[0] (on) and contra[1] (off). y: use the cell rules; dynamic: see
- * above; level 1 (dynamic+): see se_dynamic_plus_offs. grid: not changed. */
-int se_do_chaining(se_chain_ws *ws, const se_state *grid, se_pset *to_on,
-                   se_pset *to_off, int y, int dynamic, int level, int32_t contra[2]);
+ * above; dry: the hook of a dry point (NULL: none, the propagation ends
+ * there). grid: not changed. */
+int se_do_chaining(se_chain_ws *ws, const se_state *grid, se_pset *to_on, se_pset *to_off,
+                   int y, int dynamic, const se_dry_hook *dry, int32_t contra[2]);
 
 /* The same, reading the rules from tables of `grid` (reset with
  * se_rule_tables_reset for each new grid or y) where that gives the
  * same result (chains.c says where). */
 int se_do_chaining_tables(se_chain_ws *ws, const se_state *grid, se_pset *to_on,
-                          se_pset *to_off, int y, int dynamic, int level, int32_t contra[2],
-                          se_rule_tables *t);
+                          se_pset *to_off, int y, int dynamic, const se_dry_hook *dry,
+                          int32_t contra[2], se_rule_tables *t);
 void se_rule_tables_reset(se_rule_tables *t, int y);
 
 /* Adds a further ("hidden") parent to a node. */
 void se_node_add_parent(se_chain_ws *ws, int32_t node, int32_t parent);
 
-/* dynamic_plus.c: at nesting level 1, when a dynamic propagation runs dry,
- * the eliminations of the first advanced rule with hints resting on the
- * chain's removals (`cur` reduced from `src`), added to to_off and queued
- * as new "off"s. Returns how many, -1 when a pool ran out. since[4]:
- * per rule (pointing/claiming, hidden pairs, naked pairs, X-wings), -1
- * until the chain asked it; then the queue position from which the "off"s
- * are new since it was last asked (the removals it looks at next; the
- * call sets it for the rules it asks). */
-int se_dynamic_plus_offs(se_chain_ws *ws, const se_state *cur, const se_state *src,
-                         se_pset *to_off, int32_t *queue, int *tail, int level, int *since);
-/* The plain version of the above for the tests' twin: every dry point
- * asks the rules (nothing is remembered). */
-void se_dynamic_plus_plain(se_chain_ws *ws);
-
-/* nested.c: level 2, when the rules above give nothing: every forcing
- * chain and cycle of the reduced grid, in the reference's order, whose
- * rule parents are removals of the chain; their eliminations as new
- * "off"s resting on them. Returns how many, -1 when a pool ran out or the
- * search was cancelled. */
-int se_nested_offs(se_chain_ws *ws, const se_state *cur, const se_state *src,
-                   se_pset *to_off, int32_t *queue, int *tail, int level);
-void se_inner_free(struct se_inner *in);
-void se_inner_reset(struct se_inner *in); /* as inner_get makes it */
-struct se_dry_memo;
-void se_dry_memo_reset(struct se_dry_memo *m); /* dynamic_plus.c: as made */
-/* nested.c, for the tests' twin: this work area's nested levels run
- * every inner search and keep nothing between them (the plain version
- * of their shortcuts). 0, or -1 out of memory. */
-int se_nested_plain(se_chain_ws *ws);
-/* nested.c, for the tests: what an inner producer (rule 0: forcing
- * chains & cycles, 1: multiple forcing chains) gives on grid cur reduced
- * from src (its usable hints in order: identity, complexity, rule
- * parents, eliminations), as a hash; *hints: how many. 0, or -1 out of
- * room. */
-int se_nested_digest(se_chain_ws *ws, const se_state *cur, const se_state *src, int rule,
-                     uint64_t *digest, int *hints);
-/* nested.c, for the tests: how many results of inner producer `kind` (0
- * forcing chains & cycles, 1 multiple forcing chains) this work area made
- * from a parent's (narrow_parent); kind 2: of kind 0's, those whose
- * parent's plan was widened by new units of two; -1 out of memory. */
-long se_nested_narrowed(se_chain_ws *ws, int kind);
-/* nested.c, for the tests: from now on each narrowed result's plan is
- * checked against the exact plan of its grid (plan_pass, plan_multiple,
- * made as without a parent): the narrowed one must want every search,
- * cell and leave-one-out bit the exact one wants (it may want more).
- * 0, or -1 out of memory. */
-int se_nested_verify_narrowing(se_chain_ws *ws);
-/* How many narrowed results broke that rule, and (*verified) how many
- * were checked; -1 out of memory. */
-long se_nested_narrowing_violations(se_chain_ws *ws, long *verified);
 #endif

@@ -70,6 +70,7 @@ typedef struct search {
     /* the technique of a contradiction, double, cell and region step */
     const int *technique;
     int level; /* nesting: 1 for dynamic+ */
+    const se_dry_hook *dry; /* the dry points' hook (level 1 and up) */
     int nishio, cache; /* cache: "on" propagations are kept (not Nishio) */
     const se_chain_sink *sink;
     int region;               /* the house of the region chains being offered */
@@ -172,9 +173,7 @@ static int propagate_on(search *q, int cell, int d, int dynamic, se_pset *on, se
         return fc->result[at];
     }
     se_pset_add(on, key, se_node_new(ws, key, -1));
-    ws->prop_key = key;
-    ws->prop_dry = 0;
-    int r = se_do_chaining_tables(ws, q->s, on, off, !q->nishio, dynamic, q->level, contra,
+    int r = se_do_chaining_tables(ws, q->s, on, off, !q->nishio, dynamic, q->dry, contra,
                                   &fc->rules);
     *kept = 0;
     if (!q->cache || !keep || ws->overflow || ws->nnode > KEEP_NODES ||
@@ -224,9 +223,7 @@ static void binary(search *q, int cell, int d, int nishio, int dynamic, int dbl,
     /* the "off" propagation is not kept past this function: its nodes go */
     int mark = ws->nnode, mark_extra = ws->nextra;
     se_pset_add(off_off, off, se_node_new(ws, off, -1));
-    ws->prop_key = off;
-    ws->prop_dry = 0;
-    if (se_do_chaining_tables(ws, q->s, off_on, off_off, y, dynamic, q->level, contra,
+    if (se_do_chaining_tables(ws, q->s, off_on, off_off, y, dynamic, q->dry, contra,
                               &fc->rules) && contradictions)
         offer(q, on, contra, 2, 7, q->technique[0]);
     if (dbl)
@@ -327,7 +324,7 @@ static void regions(search *q, int cell, int d, int multiple, int dynamic, se_ps
     }
 }
 
-static int run(const se_state *s, int kind, se_chain_ws *ws, se_fc *fc,
+static int run(const se_state *s, int kind, se_chain_ws *ws, se_fc *fc, const se_dry_hook *dry,
                const sudoku_cancel *cancel, const se_chain_sink *sink, const uint32_t *chains)
 {
     int nishio = kind == 0, multiple = kind >= 1, dynamic = kind != 1;
@@ -349,7 +346,7 @@ static int run(const se_state *s, int kind, se_chain_ws *ws, se_fc *fc,
     };
     double base = level >= 2 ? 9.5 + 0.5 * (level - 2) : level ? 8.5 + 0.5 * level
                 : nishio ? 7.5 : dynamic ? 8.5 : 8.0;
-    search q = { ws, fc, s, base, techniques[kind], level, nishio, !nishio, sink, -1 };
+    search q = { ws, fc, s, base, techniques[kind], level, dry, nishio, !nishio, sink, -1 };
     cache_flush(ws, fc); /* a new grid */
     se_rule_tables_reset(&fc->rules, !nishio);
     ws->cancel = cancel;
@@ -415,7 +412,7 @@ static int nishio_by_digit(const se_state *s, se_chain_ws *ws, se_fc *fc,
     for (int c = 0; c < 81; c++)
         for (unsigned m = s->cand[c]; m; m &= m - 1)
             pattern[se_lowest(m)][c / 27] |= 1u << (c % 27);
-    search q = { ws, fc, s, 7.5, technique, 0, 1, 0, NULL, -1 };
+    search q = { ws, fc, s, 7.5, technique, 0, NULL, 1, 0, NULL, -1 };
     cache_flush(ws, fc); /* a new grid */
     se_rule_tables_reset(&fc->rules, 0);
     ws->cancel = cancel;
@@ -484,7 +481,7 @@ static int nishio_by_digit(const se_state *s, se_chain_ws *ws, se_fc *fc,
 }
 
 int se_find_forcing_chains(const se_state *s, se_hint *h, int kind, se_chain_ws *ws, se_fc *fc,
-                           const sudoku_cancel *cancel)
+                           const se_dry_hook *dry, const sudoku_cancel *cancel)
 {
     se_chain_best best = { 0 };
     se_chain_sink sink = { &best, NULL, NULL };
@@ -492,7 +489,7 @@ int se_find_forcing_chains(const se_state *s, se_hint *h, int kind, se_chain_ws 
     for (int c = 0; c < 81 && kind == 0; c++)
         singles |= se_one_bit(s->cand[c]);
     if (kind == 0 && !singles ? nishio_by_digit(s, ws, fc, cancel, &best) < 0
-                              : run(s, kind, ws, fc, cancel, &sink, NULL) < 0)
+                              : run(s, kind, ws, fc, dry, cancel, &sink, NULL) < 0)
         return -1;
     if (!best.found)
         return 0;
@@ -501,10 +498,10 @@ int se_find_forcing_chains(const se_state *s, se_hint *h, int kind, se_chain_ws 
 }
 
 int se_forcing_chains_all(const se_state *s, int kind, se_chain_ws *ws, se_fc *fc,
-                          const se_chain_sink *sink, const uint32_t *chains,
-                          const sudoku_cancel *cancel)
+                          const se_dry_hook *dry, const se_chain_sink *sink,
+                          const uint32_t *chains, const sudoku_cancel *cancel)
 {
-    return run(s, kind, ws, fc, cancel, sink, chains);
+    return run(s, kind, ws, fc, dry, cancel, sink, chains);
 }
 
 se_fc *se_fc_new(void)

@@ -26,9 +26,10 @@ void se_fc_reset(se_fc *fc);
 void se_fc_free(se_fc *fc);
 
 /* The first hint of producer `kind` on grid s by the reference's order:
- * 1 with it in h, 0 when none, -1 when cancelled or out of room. */
+ * 1 with it in h, 0 when none, -1 when cancelled or out of room. dry: the
+ * engine's dry-point hook for kinds 3 and up (NULL below). */
 int se_find_forcing_chains(const se_state *s, se_hint *h, int kind, se_chain_ws *ws, se_fc *fc,
-                           const sudoku_cancel *cancel);
+                           const se_dry_hook *dry, const sudoku_cancel *cancel);
 
 /* For se_forcing_chains_all's chains[]: a cell's own chain. */
 #define SE_CELL_CHAIN (1u << 27)
@@ -42,7 +43,7 @@ int se_find_forcing_chains(const se_state *s, se_hint *h, int kind, se_chain_ws 
  * chains uses is not propagated. 0, or -1 when a pool ran out or the
  * search was cancelled (ws->cancelled). */
 int se_forcing_chains_all(const se_state *s, int kind, se_chain_ws *ws, se_fc *fc,
-                          const se_chain_sink *sink, const uint32_t *chains,
-                          const sudoku_cancel *cancel);
+                          const se_dry_hook *dry, const se_chain_sink *sink,
+                          const uint32_t *chains, const sudoku_cancel *cancel);
 
 #endif

@@ -55,9 +55,9 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#include "chains.h"
-#include "forcing_chains.h"
+#include "nested.h"
 #include "reach.h"
+#include "testing.h"
 
 #define MAX_HINTS (1 << 14)
 #define MAX_KEYS (1 << 19)
@@ -90,8 +90,8 @@ typedef struct used_hint {
 } used_hint;
 
 struct se_inner {
-    se_chain_ws *ws;
-    se_fc *fc; /* the inner forcing chains producers' state, on ws */
+    se_producers *p; /* the inner producers, one nesting depth down */
+    se_chain_ws *ws; /* their engine (p->ws), which the searches use */
     struct se_inner_cache *cache;
     /* the outer chain's grids: rule parents are removals from src to cur */
     const se_state *src, *cur;
@@ -218,35 +218,68 @@ struct se_inner {
     long verified, violations;
 };
 
-void se_inner_free(struct se_inner *in)
+static void inner_free(struct se_inner *in)
 {
     if (!in)
         return;
-    se_chain_ws_free(in->ws);
-    se_fc_free(in->fc);
+    se_producers_free(in->p);
     free(in->cache);
     free(in);
 }
 
 static struct se_inner_cache *cache_new(void);
-static struct se_inner *inner_get(se_chain_ws *outer)
+static void inner_reset(struct se_inner *in);
+static struct se_inner *inner_get(se_producers *outer)
 {
     if (outer->inner && outer->inner_stale)
-        se_inner_reset(outer->inner); /* a previous puzzle's (se_chain_ws_reset) */
+        inner_reset(outer->inner); /* a previous puzzle's (se_producers_reset) */
     outer->inner_stale = 0;
     if (outer->inner)
         return outer->inner;
     struct se_inner *in = calloc(1, sizeof *in);
     if (!in)
         return NULL;
-    if (!(in->ws = se_chain_ws_new()) || !(in->fc = se_fc_new()) || !(in->cache = cache_new())) {
-        se_chain_ws_free(in->ws);
-        se_fc_free(in->fc);
+    if (!(in->p = se_producers_new()) || !(in->cache = cache_new())) {
+        se_producers_free(in->p);
         free(in);
         return NULL;
     }
+    in->ws = in->p->ws;
     outer->inner = in;
     return in;
+}
+
+se_producers *se_producers_new(void)
+{
+    se_producers *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    if (!(p->ws = se_chain_ws_new()) || !(p->fc = se_fc_new()) || !(p->dry = se_dry_memo_new())) {
+        se_producers_free(p);
+        return NULL;
+    }
+    return p;
+}
+
+void se_producers_reset(se_producers *p)
+{
+    se_chain_ws_reset(p->ws);
+    se_fc_reset(p->fc);
+    se_dry_memo_reset(p->dry);
+    /* the inner producers (some MB) are made new when a nested chain asks
+     * for them (inner_get): most puzzles never do */
+    p->inner_stale = p->inner != NULL;
+}
+
+void se_producers_free(se_producers *p)
+{
+    if (!p)
+        return;
+    se_chain_ws_free(p->ws);
+    se_fc_free(p->fc);
+    se_dry_memo_free(p->dry);
+    inner_free(p->inner);
+    free(p);
 }
 
 static uint32_t next_mark(struct se_inner *in)
@@ -1525,36 +1558,36 @@ static void plan_multiple(struct se_inner *in, const se_state *cur)
         plan_chains(in, cur, words);
 }
 
-int se_nested_plain(se_chain_ws *ws)
+int se_nested_plain(se_producers *p)
 {
-    struct se_inner *in = inner_get(ws);
+    struct se_inner *in = inner_get(p);
     if (!in)
         return -1;
     in->plain = 1;
     return 0;
 }
 
-int se_nested_verify_narrowing(se_chain_ws *ws)
+int se_nested_verify_narrowing(se_producers *p)
 {
-    struct se_inner *in = inner_get(ws);
+    struct se_inner *in = inner_get(p);
     if (!in)
         return -1;
     in->verify = 1;
     return 0;
 }
 
-long se_nested_narrowing_violations(se_chain_ws *ws, long *verified)
+long se_nested_narrowing_violations(se_producers *p, long *verified)
 {
-    struct se_inner *in = inner_get(ws);
+    struct se_inner *in = inner_get(p);
     if (!in)
         return -1;
     *verified = in->verified;
     return in->violations;
 }
 
-long se_nested_narrowed(se_chain_ws *ws, int kind)
+long se_nested_narrowed(se_producers *p, int kind)
 {
-    struct se_inner *in = inner_get(ws);
+    struct se_inner *in = inner_get(p);
     return in && kind >= 0 && kind <= 3 ? in->narrowed[kind] : -1;
 }
 
@@ -1915,12 +1948,11 @@ static void clear_bytes(struct se_inner *in, size_t from, size_t to)
 _Static_assert(END_OF(tmp) <= offsetof(struct se_inner, key) &&
                    END_OF(key) <= offsetof(struct se_inner, use) &&
                    END_OF(use) <= offsetof(struct se_inner, use_key),
-               "se_inner_reset clears around hint..tmp, key, use, use_key in this order");
+               "inner_reset clears around hint..tmp, key, use, use_key in this order");
 
-void se_inner_reset(struct se_inner *in)
+static void inner_reset(struct se_inner *in)
 {
-    se_chain_ws *ws = in->ws;
-    se_fc *fc = in->fc;
+    se_producers *p = in->p;
     struct se_inner_cache *cache = in->cache;
     /* every field as inner_get's calloc made it, but the lists that are
      * written before they are read, up to their counts (nhint, nkey, nuse,
@@ -1930,11 +1962,10 @@ void se_inner_reset(struct se_inner *in)
     clear_bytes(in, END_OF(key), offsetof(struct se_inner, use));
     clear_bytes(in, END_OF(use), offsetof(struct se_inner, use_key));
     clear_bytes(in, END_OF(use_key), sizeof *in);
-    in->ws = ws;
-    in->fc = fc;
+    in->p = p;
+    in->ws = p->ws;
     in->cache = cache;
-    se_chain_ws_reset(ws);
-    se_fc_reset(fc);
+    se_producers_reset(p);
     generation_clear(&cache->gen[0]);
     generation_clear(&cache->gen[1]);
     cache->young = 0;
@@ -2529,9 +2560,9 @@ static void verify_narrowing(struct se_inner *in, const se_state *cur, int kind)
  * made now; *gp: the generation it is in. NULL when the search failed.
  * dry: which dry point of the outer propagation at hand asks (-1: not
  * known). */
-static const kept_result *result_of(se_chain_ws *ws, struct se_inner *in, const se_state *cur,
-                                    const se_state *src, int kind, int dry,
-                                    const kept_generation **gp)
+static const kept_result *result_of(se_producers *outer, struct se_inner *in,
+                                    const se_state *cur, const se_state *src, int kind,
+                                    int assumption, int dry, const kept_generation **gp)
 {
     struct se_inner_cache *c = in->cache;
     kept_generation *young = &c->gen[c->young], *old = &c->gen[!c->young];
@@ -2554,7 +2585,7 @@ static const kept_result *result_of(se_chain_ws *ws, struct se_inner *in, const 
     in->cur = cur;
     int got;
     const uint16_t *parent_plan = NULL;
-    const kept_result *parent = narrow_parent(in, cur, kind, ws->prop_key, dry, &parent_plan);
+    const kept_result *parent = narrow_parent(in, cur, kind, assumption, dry, &parent_plan);
     if (parent)
         in->narrowed[kind]++;
     else if (kind <= 1 && dry >= 0)
@@ -2567,7 +2598,7 @@ static const kept_result *result_of(se_chain_ws *ws, struct se_inner *in, const 
         /* (the parent's entries are read before anything is kept) */
         got = static_chains(in, cur, parent ? parent_plan : NULL, parent ? parent->plan_count : 0,
                             parent && parent->has_cycle_keys ? parent_plan + parent->plan_count : NULL,
-                            ws->cancel);
+                            outer->ws->cancel);
         if (parent && in->verify && got == 0)
             verify_narrowing(in, cur, 0);
     } else {
@@ -2590,13 +2621,14 @@ static const kept_result *result_of(se_chain_ws *ws, struct se_inner *in, const 
                 }
         }
         se_chain_sink sink = { NULL, record_found, in };
-        got = se_forcing_chains_all(cur, kind, in->ws, in->fc, &sink,
-                                    in->chains_valid ? in->chains : NULL, ws->cancel);
+        se_level_hook room;
+        got = se_forcing_chains_all(cur, kind, in->ws, in->p->fc, se_producers_hook(in->p, kind, &room),
+                                    &sink, in->chains_valid ? in->chains : NULL, outer->ws->cancel);
         in->chains_valid = 0;
     }
     if (got < 0 || in->overflow || in->ws->overflow) {
-        if (sudoku_cancelled(ws->cancel) || in->ws->cancelled)
-            ws->cancelled = 1;
+        if (sudoku_cancelled(outer->ws->cancel) || in->ws->cancelled)
+            outer->ws->cancelled = 1;
         return NULL;
     }
     sort_hints(in);
@@ -2615,8 +2647,8 @@ static const kept_result *result_of(se_chain_ws *ws, struct se_inner *in, const 
 /* The first inner producer's result with usable hints under src, made
  * ready in in->use (none: in->nuse 0). 0, or -1 when a pool ran out or
  * the search was cancelled. */
-static int inner_result(se_chain_ws *ws, const se_state *cur, const se_state *src, int level,
-                        int dry, struct se_inner **inp)
+static int inner_result(se_producers *outer, const se_state *cur, const se_state *src, int level,
+                        int assumption, int dry, struct se_inner **inp)
 {
     /* the inner producers of each level, in the reference's order:
      * 0 forcing chains & cycles, 1 multiple forcing chains, 2 dynamic
@@ -2627,7 +2659,8 @@ static int inner_result(se_chain_ws *ws, const se_state *cur, const se_state *sr
                                      { 2, -1 }, { 2, 4 },   { 1, -1 } };
     if (level < 2 || level > 6)
         return -1;
-    struct se_inner *in = *inp = inner_get(ws);
+    se_chain_ws *ws = outer->ws;
+    struct se_inner *in = *inp = inner_get(outer);
     if (!in) {
         ws->overflow = 1;
         return -1;
@@ -2650,17 +2683,17 @@ static int inner_result(se_chain_ws *ws, const se_state *cur, const se_state *sr
              * with its own tables and graph (not those kind 0 may have
              * made for cur), which then are not the grid at hand's */
             in->prepared = in->tabled = in->xy_graph = 0;
-            const kept_result *o = result_of(ws, in, src, src, kind, -1, &g);
+            const kept_result *o = result_of(outer, in, src, src, kind, assumption, -1, &g);
             in->src_hash[kind] = o ? o->hash : 0;
             in->src_misses[kind] = o ? 0 : -1000000; /* (out of room: not again) */
             in->prepared = in->tabled = in->xy_graph = 0;
         }
-        const kept_result *e = result_of(ws, in, cur, src, kind, dry, &g);
-        if (e && kind <= 1 && dry >= 0 && dry < MEMO_DRY && ws->prop_key >= 0)
-            in->memo[kind][ws->prop_key][dry] = e->hash; /* for the step after */
+        const kept_result *e = result_of(outer, in, cur, src, kind, assumption, dry, &g);
+        if (e && kind <= 1 && dry >= 0 && dry < MEMO_DRY && assumption >= 0)
+            in->memo[kind][assumption][dry] = e->hash; /* for the step after */
         if (e && kind <= 1) { /* for the dry point after */
             in->last_hash[kind] = e->hash;
-            in->last_key[kind] = ws->prop_key;
+            in->last_key[kind] = assumption;
             in->last_dry[kind] = dry;
         }
         int usable = e ? replay(in, g, e, src, cur) : -1;
@@ -2674,20 +2707,49 @@ static int inner_result(se_chain_ws *ws, const se_state *cur, const se_state *sr
     return 0;
 }
 
-int se_nested_offs(se_chain_ws *ws, const se_state *cur, const se_state *src,
-                   se_pset *to_off, int32_t *queue, int *tail, int level)
+/* The nested levels' dry point: the dynamic+ rules, and when none has a
+ * usable hint, the first inner producer of the level whose result has
+ * usable hints, its eliminations as new "off"s (their inner chains noted
+ * for the complexity). Returns how many, -1 when a pool ran out or the
+ * search was cancelled. */
+static int nested_dry(void *ctx, se_chain_ws *ws, const se_state *cur, const se_state *src,
+                      se_pset *to_off, int32_t *queue, int *tail, se_dry_point *at)
 {
+    const se_level_hook *h = ctx;
+    int used, added = se_dynamic_plus_offs(h->p->dry, ws, cur, src, to_off, queue, tail,
+                                           at->since, &used);
+    if (used)
+        return added;
     struct se_inner *in;
-    if (inner_result(ws, cur, src, level, ws->prop_dry++, &in) < 0)
+    if (inner_result(h->p, cur, src, h->level, at->assumption, at->asks++, &in) < 0)
         return -1;
     return in->nuse ? emit(ws, in, to_off, queue, tail) : 0;
 }
 
-int se_nested_digest(se_chain_ws *ws, const se_state *cur, const se_state *src, int rule,
+const se_dry_hook *se_producers_hook(se_producers *p, int kind, se_level_hook *room)
+{
+    if (kind < 3)
+        return NULL;
+    room->p = p;
+    room->level = kind - 2;
+    room->hook.run = kind == 3 ? se_dynamic_plus_dry : nested_dry;
+    room->hook.ctx = kind == 3 ? (void *)p->dry : (void *)room;
+    return &room->hook;
+}
+
+int se_producers_find(se_producers *p, const se_state *s, se_hint *h, int kind,
+                      const sudoku_cancel *cancel)
+{
+    se_level_hook room;
+    return se_find_forcing_chains(s, h, kind, p->ws, p->fc, se_producers_hook(p, kind, &room),
+                                  cancel);
+}
+
+int se_nested_digest(se_producers *p, const se_state *cur, const se_state *src, int rule,
                      uint64_t *digest, int *hints)
 {
     struct se_inner *in;
-    if ((rule != 0 && rule != 1) || inner_result(ws, cur, src, rule ? 6 : 2, -1, &in) < 0)
+    if ((rule != 0 && rule != 1) || inner_result(p, cur, src, rule ? 6 : 2, -1, -1, &in) < 0)
         return -1;
     uint64_t h = 1;
     *hints = in->nuse;

@@ -84,9 +84,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "finders.h"
-#include "chains.h"
 #include "cycles.h"
-#include "forcing_chains.h"
+#include "nested.h"
 #include "../solver.h"
 
 static const char *const technique_name[SE_TECHNIQUE_COUNT] = {
@@ -224,9 +223,9 @@ static int aligned_exclusion(const se_state *s, se_hint *h, int degree, aligned_
 }
 
 struct sudoku_se_rater {
-    se_chain_ws *ws;      /* NULL until a puzzle needs chains */
-    se_cycles *cycles;    /* likewise */
-    se_fc *fc;            /* likewise */
+    /* the chain producers' states, NULL until a puzzle needs chains */
+    se_cycles *cycles;
+    se_producers *chains; /* the forcing chains and the nested levels */
     int ready;            /* they are as new for the puzzle at hand */
 };
 
@@ -239,9 +238,8 @@ void sudoku_se_rater_free(sudoku_se_rater *rater)
 {
     if (!rater)
         return;
-    se_chain_ws_free(rater->ws);
     se_cycles_free(rater->cycles);
-    se_fc_free(rater->fc);
+    se_producers_free(rater->chains);
     free(rater);
 }
 
@@ -253,25 +251,21 @@ void sudoku_se_rater_free(sudoku_se_rater *rater)
 static int chain_step(const se_state *s, se_hint *h, sudoku_se_rater *rater, aligned_memory *am,
                       const sudoku_cancel *cancel)
 {
-    if (!rater->ws && !(rater->ws = se_chain_ws_new()))
-        return -1;
     if (!rater->cycles && !(rater->cycles = se_cycles_new()))
         return -1;
-    if (!rater->fc && !(rater->fc = se_fc_new()))
+    if (!rater->chains && !(rater->chains = se_producers_new()))
         return -1;
     if (!rater->ready) { /* a previous puzzle's */
-        se_chain_ws_reset(rater->ws);
         se_cycles_reset(rater->cycles);
-        se_fc_reset(rater->fc);
+        se_producers_reset(rater->chains);
     }
     rater->ready = 1;
-    se_chain_ws *ws = rater->ws;
-    int r = se_find_cycles_and_chains(s, h, ws, rater->cycles, cancel);
+    int r = se_find_cycles_and_chains(s, h, rater->chains->ws, rater->cycles, cancel);
     if (r == 0 && aligned_exclusion(s, h, 3, am))
         return 1;
     /* Nishio, multiple, dynamic, dynamic+, nested levels 2 to 5 */
     for (int kind = 0; r == 0 && kind < 8; kind++)
-        r = se_find_forcing_chains(s, h, kind, ws, rater->fc, cancel);
+        r = se_producers_find(rater->chains, s, h, kind, cancel);
     return r; /* 0: serate would fail too (it prints 20.0) */
 }
 
@@ -324,14 +318,13 @@ sudoku_se_status sudoku_se_rate_with(sudoku_se_rater *rater, const sudoku_grid *
                                      sudoku_se_path *path, const sudoku_cancel *cancel)
 {
     if (rater) {
-        rater->ready = !rater->ws; /* a work area made now is new */
+        rater->ready = !rater->cycles; /* work areas made now are new */
         return rate(rater, puzzle, path, cancel);
     }
-    sudoku_se_rater once = { NULL, NULL, NULL, 1 };
+    sudoku_se_rater once = { NULL, NULL, 1 };
     sudoku_se_status st = rate(&once, puzzle, path, cancel);
-    se_chain_ws_free(once.ws);
     se_cycles_free(once.cycles);
-    se_fc_free(once.fc);
+    se_producers_free(once.chains);
     return st;
 }
 
