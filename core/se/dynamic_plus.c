@@ -33,7 +33,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "dynamic_plus.h"
-#include "testing.h"
 
 /* The collector: one hint's parents, then its eliminations. */
 typedef struct collect {
@@ -363,7 +362,7 @@ static void x_wings(collect *k, const se_state *cur, const se_state *src, unsign
 #define DRY_ENTRIES (DRY_SLOTS / 2)
 #define DRY_LOG (1 << 18)
 
-typedef struct dry_table {
+typedef struct se_dry_table {
     uint16_t src[81]; /* the outer grid the entries are for */
     unsigned open;    /* its digits placed at most five times (x_wings) */
     int valid, n, nlog;
@@ -376,11 +375,6 @@ typedef struct dry_table {
     int32_t first[DRY_ENTRIES], len[DRY_ENTRIES];
     uint16_t log[DRY_LOG];
 } dry_table;
-
-struct se_dry_memo {
-    dry_table *table; /* on first use */
-    int plain;        /* nothing kept (the tests' twin) */
-};
 
 /* The digits placed at most five times: the reference's fisherman leaves
  * the others alone. A chain's reduced grids keep the outer grid's values. */
@@ -420,10 +414,6 @@ void se_dry_memo_free(se_dry_memo *m)
     free(m);
 }
 
-void se_dry_memo_plain(se_dry_memo *m)
-{
-    m->plain = 1;
-}
 
 /* The memo's entry of grid cur (entry + 1), or 0 with where it would go;
  * -1 when there is no memo. */

@@ -11,8 +11,13 @@
 #include "chains.h"
 
 /* What the rules gave at the reduced grids met under the outer grid at
- * hand (replayed when a grid comes back); the table comes with first use. */
-typedef struct se_dry_memo se_dry_memo;
+ * hand (replayed when a grid comes back); the table comes with first use.
+ * plain: nothing is kept, every dry point asks the rules (the tests' twin,
+ * testing.h). */
+typedef struct se_dry_memo {
+    struct se_dry_table *table;
+    int plain;
+} se_dry_memo;
 
 se_dry_memo *se_dry_memo_new(void); /* NULL when out of memory */
 /* Empty, as se_dry_memo_new makes it, keeping the memory (a new puzzle). */

@@ -27,9 +27,9 @@ typedef struct se_producers {
     se_chain_ws *ws;           /* the engine's work area (chains.h) */
     se_fc *fc;                 /* forcing_chains.h */
     se_dry_memo *dry;          /* dynamic_plus.h */
-    struct se_inner *inner;    /* the nested levels' inner producers and
+    struct se_nested *nested;  /* the nested levels' inner producers and
                                   results (nested.c), on first use */
-    int inner_stale;           /* inner is a previous puzzle's: reset on use */
+    int nested_stale;          /* nested is a previous puzzle's: reset on use */
 } se_producers;
 
 se_producers *se_producers_new(void); /* NULL when out of memory */

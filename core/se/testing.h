@@ -11,8 +11,8 @@
 #include <stdint.h>
 #include "internal.h"
 
-struct se_producers;
-struct se_dry_memo;
+struct se_producers; /* nested.h */
+struct se_dry_memo;  /* dynamic_plus.h */
 
 /* The plain version of the dynamic+ rules for the tests' twin: every dry
  * point asks the rules (nothing is remembered). */
