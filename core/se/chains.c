@@ -22,7 +22,8 @@ se_chain_ws *se_chain_ws_new(void)
     ws->nested = malloc(sizeof(se_nested_ref) * SE_MAX_NESTED);
     ws->sig_seen = malloc(sizeof(uint64_t) * SE_SIG_TABLE);
     ws->sig_mark = malloc(sizeof(uint32_t) * SE_SIG_TABLE);
-    if (!ws->nested || !ws->sig_seen || !ws->sig_mark || !ws->node || !ws->extra || !ws->queue_on || !ws->queue_off || !ws->bfs_a || !ws->bfs_b) {
+    if (!ws->nested || !ws->sig_seen || !ws->sig_mark || !ws->node || !ws->extra ||
+        !ws->queue_on || !ws->queue_off || !ws->bfs_a || !ws->bfs_b) {
         se_chain_ws_free(ws);
         return NULL;
     }

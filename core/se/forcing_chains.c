@@ -358,7 +358,7 @@ static int run(const se_state *s, int kind, se_chain_ws *ws, se_fc *fc, const se
         if (round_start(ws, fc, cancel))
             return -1;
         /* the chains the collecting multiple forcing chains can skip
-         * (se_inner_chains): a digit none of the cell's wanted chains
+         * (chains[]): a digit none of the cell's wanted chains
          * uses is not propagated (the cell's propagations make no hint
          * themselves in that producer) */
         uint32_t wanted = chains ? chains[cell] : ~0u;
@@ -418,7 +418,8 @@ static int nishio_by_digit(const se_state *s, se_chain_ws *ws, se_fc *fc,
     ws->cancel = cancel;
     ws->cancelled = 0;
     for (int d = 0; d < 9; d++) {
-        if (fc->nishio_known[d] && memcmp(fc->nishio_pattern[d], pattern[d], sizeof pattern[d]) == 0)
+        if (fc->nishio_known[d] &&
+            memcmp(fc->nishio_pattern[d], pattern[d], sizeof pattern[d]) == 0)
             continue;
         se_chain_best digit_best = { 0 };
         se_chain_sink digit_sink = { &digit_best, NULL, NULL };

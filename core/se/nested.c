@@ -45,7 +45,11 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include "nested.h"
-#include "nested_internal.h"
+#include "nested_cache.h"
+#include "nested_narrow.h"
+#include "nested_plan.h"
+#include "nested_record.h"
+#include "nested_search.h"
 
 static void nested_free(struct se_nested *in)
 {
@@ -201,7 +205,8 @@ static const kept_result *result_of(se_producers *outer, struct se_nested *in,
     in->cur = cur;
     int got;
     const uint16_t *parent_plan = NULL;
-    const kept_result *parent = se_nested_narrow_parent(in, cur, kind, assumption, dry, &parent_plan);
+    const kept_result *parent =
+        se_nested_narrow_parent(in, cur, kind, assumption, dry, &parent_plan);
     if (parent)
         in->narrowed[kind]++;
     else if (kind <= 1 && dry >= 0)
@@ -294,8 +299,8 @@ int se_nested_result(se_producers *outer, const se_state *cur, const se_state *s
         int kind = rules[level][r];
         if (kind <= 1 && dry >= 0 && !in->plain && !in->src_hash[kind] &&
             in->src_misses[kind] >= 2) {
-            /* the outer grid's result, to narrow from (se_nested_narrow_parent): made
-             * with its own tables and graph (not those kind 0 may have
+            /* the outer grid's result, to narrow from (nested_narrow.c):
+             * made with its own tables and graph (not those kind 0 may have
              * made for cur), which then are not the grid at hand's */
             in->prepared = in->tabled = in->xy_graph = 0;
             const kept_result *o = result_of(outer, in, src, src, kind, assumption, -1, &g);

@@ -55,4 +55,16 @@ typedef struct se_level_hook {
 } se_level_hook;
 const se_dry_hook *se_producers_hook(se_producers *p, int kind, se_level_hook *room);
 
+/* The nested levels' own state, for testing.c (nested_state.h has it). */
+struct se_nested;
+/* The state of the producers' nested levels, made on first use (and made
+ * as new when a previous puzzle's). */
+struct se_nested *se_nested_get(struct se_producers *outer);
+/* The first inner producer's result with usable hints for the dry point
+ * `dry` of the outer propagation from `assumption` (-1: not known), made
+ * ready in use[] (none: nuse 0); level 6: multiple forcing chains alone.
+ * 0, or -1 when a pool ran out or the search was cancelled. */
+int se_nested_result(struct se_producers *outer, const se_state *cur, const se_state *src,
+                     int level, int assumption, int dry, struct se_nested **inp);
+
 #endif

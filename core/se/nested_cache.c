@@ -1,9 +1,10 @@
 /*
  * nested_cache.c - the inner results a nested level keeps per reduced grid
- * (nested_internal.h), and replaying one under the outer grid at hand.
+ * (nested_state.h), and replaying one under the outer grid at hand.
  */
 #include <stdlib.h>
-#include "nested_internal.h"
+#include "nested_cache.h"
+#include "nested_record.h"
 
 /*
  * What an inner producer gives depends only on the reduced grid it runs
@@ -18,8 +19,8 @@
  * grids the previous step searched, under its outer grid). So each
  * producer's hints, in order, are kept per reduced grid with their units
  * instead of their parents, and replayed for the outer grid at hand
- * (se_nested_replay): the parents are read from the units in the recorded order,
- * each key once, as the search would have found them.
+ * (se_nested_replay): the parents are read from the units in the
+ * recorded order, each key once, as the search would have found them.
  *
  * Two generations of kept results: when the young one is full the old
  * one is dropped and the young one becomes old; a result found in the old
@@ -39,7 +40,7 @@ void se_nested_generation_clear(kept_generation *g)
 }
 
 const kept_result *se_nested_cache_find(const kept_generation *g, const se_state *cur, int kind,
-                                     uint64_t hash, unsigned *at)
+                                        uint64_t hash, unsigned *at)
 {
     unsigned i = (unsigned)(hash >> 32) & (CACHE_SLOTS - 1);
     for (; g->slot[i]; i = (i + 1) & (CACHE_SLOTS - 1)) {
@@ -63,7 +64,7 @@ static int generation_room(const kept_generation *g, int n, int nkey)
  * parent, whatever the outer grid: they are dropped after counting for
  * the eliminations. */
 kept_result *se_nested_keep(struct se_nested *in, kept_generation *g, const se_state *cur, int kind,
-                         uint64_t hash, unsigned at)
+                            uint64_t hash, unsigned at)
 {
     if (g->nentry >= CACHE_ENTRIES)
         return NULL;
@@ -156,7 +157,7 @@ kept_result *se_nested_keep(struct se_nested *in, kept_generation *g, const se_s
 /* Entry e of the old generation copied to the young one g at slot `at`;
  * NULL when g has no room. */
 const kept_result *se_nested_promote(kept_generation *g, const kept_generation *old,
-                                  const kept_result *e, unsigned at)
+                                     const kept_result *e, unsigned at)
 {
     int extra = e->plan_count + (e->has_cycle_keys ? KEY_WORDS * 4 : 0);
     int nkey = extra;
@@ -189,7 +190,7 @@ const kept_result *se_nested_promote(kept_generation *g, const kept_generation *
  * removals in the recorded order, a key once per hint (the first time),
  * as rule_parents_of met them in the search. How many, -1 out of room. */
 int se_nested_replay(struct se_nested *in, const kept_generation *g, const kept_result *e,
-                  const se_state *src, const se_state *cur)
+                     const se_state *src, const se_state *cur)
 {
     in->nuse = in->nuse_key = 0;
     for (int i = 0; i < e->hint_count; i++) {
@@ -199,7 +200,8 @@ int se_nested_replay(struct se_nested *in, const kept_generation *g, const kept_
         if (in->plain) { /* the plain twin kept the rule parents under src, some */
             if (in->nuse_key + h->unit_count > MAX_KEYS)
                 return -1;
-            memcpy(&in->use_key[first], &g->key[h->unit_first], sizeof(uint16_t) * (size_t)h->unit_count);
+            memcpy(&in->use_key[first], &g->key[h->unit_first],
+                   sizeof(uint16_t) * (size_t)h->unit_count);
             in->nuse_key += h->unit_count;
         }
         for (int u = 0; u < h->unit_count && !in->plain; u++) {

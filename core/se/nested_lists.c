@@ -1,13 +1,13 @@
 /*
  * nested_lists.c - the implication lists of a nested level's reduced grid
- * (nested_internal.h): per candidate, what its "on" turns off and what its
+ * (nested_state.h): per candidate, what its "on" turns off and what its
  * "off" turns on, on the grid at hand, made on first use. A candidate's
  * lists depend on its cell's candidates and its digit's places in its
  * three houses, nothing else; the grids of consecutive inner runs differ
  * in a few candidates, so the lists of the last grid stay unless one of
  * those changed.
  */
-#include "nested_internal.h"
+#include "nested_lists.h"
 
 /* The "on -> off" lists of candidate k on the grid of the tables, made
  * on first use: the cell's other digits, then the digit's other places

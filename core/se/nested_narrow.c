@@ -1,9 +1,12 @@
 /*
- * nested_narrow.c - narrowing (nested_internal.h): a reduced grid that is
+ * nested_narrow.c - narrowing (nested_state.h): a reduced grid that is
  * one already searched less a few candidates starts from that one's plan
  * instead of planning.
  */
-#include "nested_internal.h"
+#include "nested_narrow.h"
+#include "nested_cache.h"
+#include "nested_lists.h"
+#include "nested_plan.h"
 
 /*
  * Narrowing. Most reduced grids met in a step are grids of the step
@@ -15,12 +18,13 @@
  * join present candidates; a strong link is a unit of two, and a unit of
  * two here had the same two there). Then whatever is reachable here was
  * reachable there, and so:
- * - kind 0: what plan_pass lets through here it let through there (each
- *   test is a path or a component, and components only split), and a
+ * - kind 0: what the plan (nested_plan.c) lets through here it let
+ *   through there (each test is a path or a component, and components
+ *   only split), and a
  *   forcing chain whose negation the XY pass's search did not reach
  *   there is not reachable here: the parent's searches left, on the
  *   candidates still present, are a plan (a search that finds nothing
- *   changes nothing, as in plan_pass);
+ *   changes nothing, as in planning);
  * - kind 1: a cell plan_multiple skipped there is skipped here (its
  *   digits' reached sets only shrank) unless its chains changed: the
  *   cell of a lost candidate (fewer digits to agree on) and the first
@@ -171,7 +175,7 @@ static const kept_result *memo_parent(struct se_nested *in, const se_state *cur,
  * is none. The dry point `dry` of the outer propagation from
  * `assumption` asks (-1: not known). */
 const kept_result *se_nested_narrow_parent(struct se_nested *in, const se_state *cur, int kind,
-                                        int assumption, int dry, const uint16_t **plan)
+                                           int assumption, int dry, const uint16_t **plan)
 {
     in->nnew_pair = 0;
     in->ngone = 0;
@@ -182,7 +186,7 @@ const kept_result *se_nested_narrow_parent(struct se_nested *in, const se_state 
     struct se_nested_cache *c = in->cache;
     se_state parent;
     /* first a parent whose graph holds this one's; then (kind 0) one
-     * whose lost candidates left units of two (static_chains adds the
+     * whose lost candidates left units of two (nested_search.c adds the
      * searches their links open) */
     for (int widen = 0; widen <= (kind == 0); widen++)
         for (int set = (1 << in->nlost) - 1; set > 0; set--) {
@@ -218,14 +222,15 @@ const kept_result *se_nested_narrow_parent(struct se_nested *in, const se_state 
     return memo_parent(in, cur, kind, assumption, dry, plan);
 }
 
-/* Kind 1's cells to skip under a parent (narrow_parent), whose chains'
- * leave-one-out masks are at loo, followed by its open cells' chains
- * (keep); in->loo gets this grid's (a changed chain's: all, unknown).
- * A chain that gives nothing in the parent gives nothing here unless it
- * lost a member (the graph is part of the parent's): such a chain is
- * made again where its leave-one-out mask says the others may agree. */
+/* Kind 1's cells to skip under a parent (se_nested_narrow_parent), whose
+ * chains' leave-one-out masks are at loo, followed by its open cells'
+ * chains (se_nested_keep); in->loo gets this grid's (a changed chain's:
+ * all, unknown). A chain that gives nothing in the parent gives nothing
+ * here unless it lost a member (the graph is part of the parent's): such
+ * a chain is made again where its leave-one-out mask says the others may
+ * agree. */
 void se_nested_narrow_cells(struct se_nested *in, const se_state *cur, const kept_result *parent,
-                         const uint16_t *loo)
+                            const uint16_t *loo)
 {
     uint32_t chains[81];
     const uint16_t *kept = loo + LOO_UNITS;

@@ -1,12 +1,13 @@
 /*
  * nested_plan.c - which of a nested level's inner searches can find
- * anything (nested_internal.h): the forcing chains & cycles run only the
+ * anything (nested_state.h): the forcing chains & cycles run only the
  * searches the reachability of the implication graph allows (reach.h);
  * the multiple forcing chains skip the cells whose chains can have
  * nothing in common. A search skipped would have found nothing, so no
  * hint changes (the tests' plain twin runs them all: se_nested_plain).
  */
-#include "nested_internal.h"
+#include "nested_plan.h"
+#include "nested_lists.h"
 
 /*
  * Which searches can find anything. Both searches follow only the pass's
@@ -28,10 +29,10 @@ static int make_graph(struct se_nested *in, int y, int table)
 {
     /* An "off" that implies nothing (most of them) is left out: no path
      * goes through it, and a path to it is a path to one of the "on"s it
-     * comes from (plan_pass). So the graph is made from the other "off"s
-     * (the first half of the nodes): their "on"s, and the "on"s they come
-     * from, which are those they turn off themselves when "on" (the
-     * on -> off rules are symmetric). */
+     * comes from (se_nested_plan_pass). So the graph is made from the
+     * other "off"s (the first half of the nodes): their "on"s, and the
+     * "on"s they come from, which are those they turn off themselves when
+     * "on" (the on -> off rules are symmetric). */
     se_reach *r = &in->reach;
     int nlive = 0;
     int16_t *live = in->live, *fill = in->fill;
@@ -245,13 +246,14 @@ int se_nested_plan_pass(struct se_nested *in, const se_state *cur, int y, int x,
  * a house imply, the house met from its first place. So a cell whose
  * digits' reached sets have nothing in common, and whose region chains'
  * places have nothing in common either, gives no hint: the producer
- * skips it (se_inner_skip_cell). A skipped cell's propagations are not
- * cached for later cells, which then make them again: the same sets.
+ * skips it (chains[], forcing_chains.h). A skipped cell's propagations
+ * are not cached for later cells, which then make them again: the same
+ * sets.
  */
-/* The "off"s candidate k's "on" turns off (its own "off"s), as node
- * bits into set: its digit's other places in its three houses, and its
- * cell's other digits (the list se_nested_on_off(in, 1, k), as sets of the grid of
- * the tables, which is the grid at hand). */
+/* The "off"s candidate k's "on" turns off (its own "off"s), as node bits
+ * into set: its digit's other places in its three houses, and its cell's
+ * other digits (the list se_nested_on_off(in, 1, k), as sets of the grid
+ * of the tables, which is the grid at hand). */
 static void own_into(const struct se_nested *in, int k, int words, uint64_t *restrict set)
 {
     int cell = k / 9, d = k % 9, self = in->node_of[k];
@@ -293,7 +295,8 @@ static void make_place_offs(struct se_nested *in, int words)
     memset(in->place_offs, 0, sizeof(uint64_t) * 27 * 9 * (size_t)words);
     for (int cell = 0, v = 0; cell < 81; cell++) { /* the "off" nodes in order */
         const uint8_t *hs = se_cell_house[cell];
-        uint64_t *box = &in->place_offs[hs[0] * 9 * words], *row = &in->place_offs[hs[1] * 9 * words];
+        uint64_t *box = &in->place_offs[hs[0] * 9 * words];
+        uint64_t *row = &in->place_offs[hs[1] * 9 * words];
         uint64_t *col = &in->place_offs[hs[2] * 9 * words];
         for (unsigned m = g->cand[cell]; m; m &= m - 1, v++) {
             int at = se_lowest(m) * words + (v >> 6);
@@ -508,8 +511,8 @@ static inline __attribute__((always_inline)) void plan_chains(struct se_nested *
      * search; where they are open cells (which make a region chain only
      * when it is wanted) or cannot search (two digits or fewer: cells
      * never gain digits), every member is taken to matter. Nor for three
-     * places: a grid narrowed from this one (narrow_parent) that lost one
-     * of them would have two left, a unit of two, so none asks. */
+     * places: a grid narrowed from this one (nested_narrow.c) that lost
+     * one of them would have two left, a unit of two, so none asks. */
     for (int house = 0; house < 27; house++)
         for (int d = 0; d < 9; d++) {
             unsigned places = cur->pos[house][d + 1];

@@ -1,6 +1,6 @@
 /*
  * nested_record.c - recording the hints of a nested level's inner
- * producers (nested_internal.h): each hint whole when found (rating,
+ * producers (nested_state.h): each hint whole when found (rating,
  * eliminations, the units of its rule parents, identity), so that the
  * inner search's nodes can go; then their order.
  *
@@ -12,7 +12,7 @@
  * of its links (a 64-bit signature): an outer conclusion's complexity
  * adds each distinct inner chain's complexity once.
  */
-#include "nested_internal.h"
+#include "nested_record.h"
 
 /* The house type (0 box, 1 row, 2 column) of the first house the two
  * (different) cells share, as the reference's "on -> off" rule meets it. */
@@ -68,11 +68,11 @@ static void plain_rule_parents_of(struct se_nested *in, int key, int cause)
  * the digit in the house (81 + house * 9 + digit). Only the unit is
  * recorded: the removals are those from the outer grid to the reduced
  * one, and the same reduced grid comes back under other outer grids
- * (inner_result), which read the units again (replay). A unit recorded
- * twice for one hint adds no parent the second time (its removals are
- * all there already), so each is recorded once. The plain twin records
- * the parents themselves under the outer grid at hand, as this did
- * before the results were kept across outer grids.
+ * (nested_cache.c), which read the units again (se_nested_replay). A
+ * unit recorded twice for one hint adds no parent the second time (its
+ * removals are all there already), so each is recorded once. The plain
+ * twin records the parents themselves under the outer grid at hand, as
+ * this did before the results were kept across outer grids.
  */
 static void rule_parents_of(struct se_nested *in, int key, int cause)
 {

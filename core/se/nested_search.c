@@ -1,6 +1,6 @@
 /*
  * nested_search.c - the forcing chains & cycles producer of a nested
- * level's reduced grid (nested_internal.h): the plain one of cycles.c,
+ * level's reduced grid (nested_state.h): the plain one of cycles.c,
  * three passes (X links, Y links, both), from every candidate of every
  * cell with two or more (Y: exactly two), breadth first: cycles back to the
  * assumption at least four links long, and (X, XY) the first chain from
@@ -8,7 +8,10 @@
  * it needs ALL its hints (nested_record.c records them), and runs only
  * the searches its plan lets through (nested_plan.c).
  */
-#include "nested_internal.h"
+#include "nested_search.h"
+#include "nested_lists.h"
+#include "nested_plan.h"
+#include "nested_record.h"
 
 typedef struct search {
     struct se_nested *in;
@@ -41,7 +44,8 @@ static void record_cycle(search *q, int32_t dst, int y, int x)
         for (unsigned m = gone[c]; m; m &= m - 1)
             elim[nelim++] = (uint16_t)SE_KEY(0, c, se_lowest(m));
     if (nelim)
-        se_nested_record(q->in, q->ws, path, n, 1, y && x ? 7.0 : 6.5, y && x ? 4 : y ? 3 : 2, elim, nelim);
+        se_nested_record(q->in, q->ws, path, n, 1, y && x ? 7.0 : 6.5, y && x ? 4 : y ? 3 : 2,
+                         elim, nelim);
 }
 
 static void record_chain(search *q, int32_t target, int y)
@@ -90,7 +94,7 @@ static inline int in_component(const struct se_nested *in, int k, int comp)
  * and the component's nodes come in the same order with the same parents.
  * Any set of nodes holding the component does as well (a node outside
  * the component is never an ancestor of one inside): a narrowed grid
- * (narrow_parent) uses its parent's components, which hold its own.
+ * (nested_narrow.c) uses its parent's components, which hold its own.
  */
 static void cycles(search *q, int source, int y, int x)
 {
@@ -268,7 +272,7 @@ static int forcing_chain(search *q, int source, int y)
 
 /*
  * The forcing chains & cycles producer on the reduced grid: every hint.
- * With a parent (narrow_parent), the searches its plan left, instead of
+ * With a parent (nested_narrow.c), the searches its plan left, instead of
  * planning, less the cycle searches that found nothing there when the
  * lost candidates lie outside the parent's components: a cycle search
  * only meets its start's component, which then is the same here (a path
@@ -279,9 +283,9 @@ static int forcing_chain(search *q, int source, int y)
  * negation (it then cannot be reached there either), a cycle with whether
  * it found anything (bit 13).
  */
-int se_nested_cycles_and_chains(struct se_nested *in, const se_state *cur, const uint16_t *parent_plan,
-                         int parent_count, const uint16_t *parent_keys,
-                         const sudoku_cancel *cancel)
+int se_nested_cycles_and_chains(struct se_nested *in, const se_state *cur,
+                                const uint16_t *parent_plan, int parent_count,
+                                const uint16_t *parent_keys, const sudoku_cancel *cancel)
 {
     search q = { in, in->ws, cur };
     in->cycle_keys_known = 0;

@@ -3,7 +3,7 @@
  */
 #include "testing.h"
 #include "nested.h"
-#include "nested_internal.h"
+#include "nested_state.h"
 
 void se_dry_memo_plain(se_dry_memo *m)
 {

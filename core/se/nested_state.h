@@ -1,9 +1,10 @@
 /*
- * nested_internal.h - the state of a nested level's inner searches
- * (struct se_nested) and the functions its files share. Only the nested_*
- * files, nested.c and testing.c include it.
+ * nested_state.h - the state of a nested level's inner searches (struct
+ * se_nested) and the types its files share. Only the nested_* files,
+ * nested.c and testing.c include it.
  *
- * One job a file, each calling only the files listed before it:
+ * One job a file, each calling only the files listed before it (and each
+ * declaring what it offers in its own header):
  *   nested_lists.c   the implication lists of the reduced grid, made on
  *                    demand (what every search and plan reads)
  *   nested_record.c  recording the inner hints: rule-parent units,
@@ -21,8 +22,8 @@
  *                    "off"s; the producers of a depth and their hooks
  * The state below is sectioned by the file that writes it.
  */
-#ifndef SUDOKU_SE_NESTED_INTERNAL_H
-#define SUDOKU_SE_NESTED_INTERNAL_H
+#ifndef SUDOKU_SE_NESTED_STATE_H
+#define SUDOKU_SE_NESTED_STATE_H
 
 #include <string.h>
 #include "chains.h"
@@ -261,128 +262,5 @@ static inline uint32_t se_nested_next_mark(struct se_nested *in)
     }
     return in->mark_now;
 }
-
-/* nested_lists.c */
-void se_nested_make_on_off(struct se_nested *in, int k);
-void se_nested_make_off_on(struct se_nested *in, int k);
-
-/* The "on -> off" list (y: with the cell rule) and the "off -> on" list
- * (table 0 X, 1 Y, 2 XY; rules in off_on_rule) of candidate k on the grid
- * of the tables, made on first use. */
-static inline const uint16_t *se_nested_on_off(struct se_nested *in, int y, int k)
-{
-    if (in->on_off_gen[k] != in->tables_gen)
-        se_nested_make_on_off(in, k);
-    return in->on_off[y][k];
-}
-
-static inline const uint16_t *se_nested_off_on(struct se_nested *in, int table, int k)
-{
-    if (in->off_on_gen[k] != in->tables_gen)
-        se_nested_make_off_on(in, k);
-    return in->off_on[table][k];
-}
-
-/* The digits of a cell whose "off" implies something (table 0 X: the
- * digit has two places in one of the cell's houses; 1 Y: the cell has two
- * candidates; 2 XY: either). */
-static inline unsigned se_nested_implying(const struct se_nested *in, int table, int cell)
-{
-    const uint8_t *hs = se_cell_house[cell];
-    unsigned x = in->pair[hs[0]] | in->pair[hs[1]] | in->pair[hs[2]], y = in->two[cell] ? 0x1ffu : 0;
-    return table == 0 ? x : table == 1 ? y : x | y;
-}
-
-/* The implication lists of grid cur (its tables), and its graph's nodes
- * (every "off", then every "on", in key order), once per grid at hand. */
-void se_nested_prepare_tables(struct se_nested *in, const se_state *cur);
-void se_nested_prepare(struct se_nested *in, const se_state *cur);
-
-/* nested_record.c */
-/* Records a hint of the inner forcing chains & cycles: eliminations
- * elim[] (keys, cell order), the chain's path (end first, in ws); reversed:
- * also read the cycle backwards. */
-void se_nested_record(struct se_nested *in, const se_chain_ws *ws, const int32_t *path, int n,
-                      int reversed, double base, int sort_key, const uint16_t *elim, int nelim);
-/* The sink of the inner forcing chains producers (se_forcing_chains_all),
- * ctx the state: records each hint, its rule parents read from the chains
- * that prove it, its eliminations and identity. */
-void se_nested_record_found(void *ctx, se_chain_ws *ws, const se_chain_found *found);
-/* The hints recorded, in the reference's order (stable by difficulty,
- * complexity, sort key), into order[]. */
-void se_nested_sort_hints(struct se_nested *in);
-int se_nested_same_elims(const struct se_nested *in, const inner_hint *a, const inner_hint *b);
-
-/* nested_plan.c */
-/* Which searches of this pass to run, per candidate key, into plan[]
- * (bit 0 the cycle, 1 the chain from "on", 2 from "off"); -1 (all
- * wanted) when the graph could not be made. */
-int se_nested_plan_pass(struct se_nested *in, const se_state *cur, int y, int x, int table);
-/* The multiple forcing chains' cells and chains worth searching on cur
- * (chains[], loo[]; chains_valid 0 when not known). */
-void se_nested_plan_multiple(struct se_nested *in, const se_state *cur);
-/* The keys of the components the planned cycle searches start in
- * (cycle_keys). */
-void se_nested_keep_cycle_keys(struct se_nested *in, const se_state *cur);
-/* Are the lost candidates (gone[]) outside a parent's component keys? */
-int se_nested_lost_outside(const struct se_nested *in, const uint16_t *keys16);
-/* A parent's plan widened by the searches the new units of two open. */
-void se_nested_widen_plan(struct se_nested *in, uint8_t *planned, uint64_t *keys);
-
-/* nested_search.c */
-/* The forcing chains & cycles producer on the reduced grid cur: every
- * hint recorded; with a parent's plan (NULL: planned here). 0, or -1 when
- * cancelled or out of room. */
-int se_nested_cycles_and_chains(struct se_nested *in, const se_state *cur,
-                                const uint16_t *parent_plan, int parent_count,
-                                const uint16_t *parent_keys, const sudoku_cancel *cancel);
-
-/* nested_cache.c */
-struct se_nested_cache *se_nested_cache_new(void);
-void se_nested_generation_clear(kept_generation *g);
-/* The entry of producer `kind` for grid cur (its hash) in g, or NULL with
- * the slot where it would go in *at. */
-const kept_result *se_nested_cache_find(const kept_generation *g, const se_state *cur, int kind,
-                                        uint64_t hash, unsigned *at);
-/* The entry of producer `kind` with this hash in g, if any (the grid is
- * not compared). */
-const kept_result *se_nested_cache_find_hash(const kept_generation *g, int kind, uint64_t hash);
-/* The hints recorded, sorted, kept as a new entry of g at slot `at` (NULL
- * when g is full). */
-kept_result *se_nested_keep(struct se_nested *in, kept_generation *g, const se_state *cur,
-                            int kind, uint64_t hash, unsigned at);
-/* Entry e of the old generation copied to the young one g at `at`. */
-const kept_result *se_nested_promote(kept_generation *g, const kept_generation *old,
-                                     const kept_result *e, unsigned at);
-/* A kept result's hints usable under outer grid src (cur reduced from it)
- * into use[], their rule parents in use_key[]. How many, -1 out of room. */
-int se_nested_replay(struct se_nested *in, const kept_generation *g, const kept_result *e,
-                     const se_state *src, const se_state *cur);
-
-/* nested_narrow.c */
-/* Notes the outer grid at hand: the candidates it lost since the last. */
-void se_nested_note_src(struct se_nested *in, const se_state *src);
-/* The parent of cur for producer `kind` (a kept result of a grid with a
- * few more candidates), its entries in *plan; NULL when there is none.
- * The dry point `dry` of the outer propagation from `assumption` asks
- * (-1: not known). */
-const kept_result *se_nested_narrow_parent(struct se_nested *in, const se_state *cur, int kind,
-                                           int assumption, int dry, const uint16_t **plan);
-/* Kind 1's cells to skip under a parent whose masks are at loo. */
-void se_nested_narrow_cells(struct se_nested *in, const se_state *cur,
-                            const kept_result *parent, const uint16_t *loo);
-/* The tests' check of a narrowed plan against the exact one. */
-void se_nested_check_narrowed(struct se_nested *in, const se_state *cur, int kind);
-
-/* nested.c */
-/* The state of the producers' nested levels, made on first use (and made
- * as new when a previous puzzle's). */
-struct se_nested *se_nested_get(struct se_producers *outer);
-/* The first inner producer's result with usable hints for the dry point
- * `dry` of the outer propagation from `assumption` (-1: not known), made
- * ready in use[] (none: nuse 0); level 6: multiple forcing chains alone.
- * 0, or -1 when a pool ran out or the search was cancelled. */
-int se_nested_result(struct se_producers *outer, const se_state *cur, const se_state *src,
-                     int level, int assumption, int dry, struct se_nested **inp);
 
 #endif
