@@ -328,6 +328,42 @@ sudoku_se_status sudoku_se_rate_with(sudoku_se_rater *rater, const sudoku_grid *
     return st;
 }
 
+/* Fills pos[][] and empty[] of s from its value[] and cand[]. */
+static void complete_state(se_state *s)
+{
+    memset(s->pos, 0, sizeof s->pos);
+    memset(s->empty, 0, sizeof s->empty);
+    for (int c = 0; c < 81; c++) {
+        const uint8_t *hs = se_cell_house[c], *at = se_cell_place[c];
+        for (int k = 0; k < 3; k++) {
+            s->empty[hs[k]] += !s->value[c];
+            for (unsigned m = s->cand[c]; m; m &= m - 1)
+                s->pos[hs[k]][se_lowest(m) + 1] |= (uint16_t)(1u << at[k]);
+        }
+    }
+}
+
+/* The state after placing the givens: candidates are the digits no given
+ * sees. */
+static void state_of_givens(const sudoku_grid *puzzle, se_state *s)
+{
+    unsigned used[27] = { 0 };
+    for (int c = 0; c < 81; c++)
+        if (puzzle->cell[c])
+            for (int k = 0; k < 3; k++)
+                used[se_cell_house[c][k]] |= 1u << (puzzle->cell[c] - 1);
+    for (int c = 0; c < 81; c++) {
+        const uint8_t *hs = se_cell_house[c];
+        s->value[c] = puzzle->cell[c];
+        s->cand[c] = puzzle->cell[c] ? 0
+                                     : (uint16_t)(~(used[hs[0]] | used[hs[1]] | used[hs[2]]) & 0x1ff);
+    }
+    complete_state(s);
+}
+
+static sudoku_se_status rate_state(sudoku_se_rater *rater, const se_state *start,
+                                   sudoku_se_path *path, const sudoku_cancel *cancel);
+
 static sudoku_se_status rate(sudoku_se_rater *rater, const sudoku_grid *puzzle,
                              sudoku_se_path *path, const sudoku_cancel *cancel)
 {
@@ -341,29 +377,25 @@ static sudoku_se_status rate(sudoku_se_rater *rater, const sudoku_grid *puzzle,
         return SUDOKU_SE_CANCELLED;
     if (n != 1 || sudoku_grid_givens(puzzle) == 81)
         return SUDOKU_SE_INVALID;
-
-    /* The state after placing the givens, built directly: candidates are
-     * the digits no given sees, pos[][] and empty[] follow from them. */
     se_state s;
-    unsigned used[27] = { 0 };
-    for (int c = 0; c < 81; c++)
-        if (puzzle->cell[c])
-            for (int k = 0; k < 3; k++)
-                used[se_cell_house[c][k]] |= 1u << (puzzle->cell[c] - 1);
-    memset(s.pos, 0, sizeof s.pos);
-    memset(s.empty, 0, sizeof s.empty);
-    for (int c = 0; c < 81; c++) {
-        const uint8_t *hs = se_cell_house[c], *at = se_cell_place[c];
-        s.value[c] = puzzle->cell[c];
-        s.cand[c] = puzzle->cell[c] ? 0 : (uint16_t)(~(used[hs[0]] | used[hs[1]] | used[hs[2]]) & 0x1ff);
-        for (int k = 0; k < 3; k++) {
-            s.empty[hs[k]] += !puzzle->cell[c];
-            for (unsigned m = s.cand[c]; m; m &= m - 1)
-                s.pos[hs[k]][se_lowest(m) + 1] |= (uint16_t)(1u << at[k]);
-        }
-    }
+    state_of_givens(puzzle, &s);
+    return rate_state(rater, &s, path, cancel);
+}
 
-    int er = -1, ep = 0, ed = 0, empty = 81 - sudoku_grid_givens(puzzle);
+/* The path from state `start` as the reference walks it, whatever made
+ * the state: a puzzle's candidates after its givens, or (a later entry) a
+ * candidate state given as such, pencil marks. It must have one solution
+ * among its candidates. */
+static sudoku_se_status rate_state(sudoku_se_rater *rater, const se_state *start,
+                                   sudoku_se_path *path, const sudoku_cancel *cancel)
+{
+    se_state s = *start;
+    int empty = 0;
+    for (int c = 0; c < 81; c++)
+        empty += !s.value[c];
+    path->er = path->ep = path->ed = 0;
+    path->step_count = path->elim_count = 0;
+    int er = -1, ep = 0, ed = 0;
     se_hint h;
     aligned_memory am;
     am.valid[0] = am.valid[1] = 0;
