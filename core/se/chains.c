@@ -1,8 +1,8 @@
 /*
- * chains.c - the implication engine of the chaining techniques (see
- * chains.h): nodes and their parents, the two implication rules, the
- * propagation of a set of assumptions, the complexity of a conclusion and
- * the rating it gives.
+ * chains.c - the chain engine (see chains.h): the work area, nodes and
+ * their parents, the two implication rules, the propagation of a set of
+ * assumptions (with the dry-point hook), the complexity of a conclusion
+ * and the rating it gives.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -443,7 +443,7 @@ void se_rule_tables_reset(se_rule_tables *t, int y)
  * The propagation. With tables (t), the rules are read from them where
  * that gives the same lists:
  * - "on" -> "off" when nothing but the chain's own processed "off"s has
- *   left the working grid (static, or dynamic at level 0): the list on
+ *   left the working grid (static, or dynamic without a hook): the list on
  *   the unchanged grid then holds, in the same order, what the working
  *   grid's list holds and those removed candidates, each of which is in
  *   to_off and whose "on" is not in to_on (it would have been a

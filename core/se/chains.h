@@ -1,6 +1,9 @@
 /*
- * chains.h - the implication engine shared by the chaining techniques of
- * the Sudoku Explainer rater (cycles.c, forcing_chains.c).
+ * chains.h - the chain engine of the Sudoku Explainer rater: what every
+ * chain producer shares (cycles.c, forcing_chains.c, dynamic_plus.c, the
+ * nested levels), and nothing that one of them alone keeps. The producers
+ * own their state (cycles.h, forcing_chains.h, dynamic_plus.h, nested.h);
+ * the engine knows none of them.
  *
  * A "potential" is a candidate assumed true (on) or false (off); its key
  * is on * 729 + cell * 9 + digit. Implications are recorded as nodes with
@@ -15,6 +18,13 @@
  * the candidates once processed, so later rules see the reduced grid, and
  * a conclusion drawn from a reduced cell or house gets the removals that
  * reduced it as extra ("hidden") parents.
+ *
+ * Here: the work area (se_chain_ws: the node pool, the potential sets,
+ * stamps, queues, the inner-chain references the complexity counts), the
+ * two rules, the propagation of a set of assumptions with its dry-point
+ * hook (where dynamic+ and the nested levels add their "off"s), the
+ * complexity and rating of a conclusion, the running best and the sink a
+ * producer hands its hints to, and the hashing of candidate grids.
  */
 #ifndef SUDOKU_SE_CHAINS_H
 #define SUDOKU_SE_CHAINS_H

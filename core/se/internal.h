@@ -1,5 +1,28 @@
 /*
- * internal.h - shared state of the Sudoku Explainer rater (core/se/).
+ * internal.h - the grid state and tables of the Sudoku Explainer rater
+ * (core/se/), the ground every file of it stands on.
+ *
+ * The files, each including only those on the lines below it (the arrows
+ * point down; docs/internals/se-engine.md tells the whole story):
+ *   rating.c           the rater: applies steps, ER/EP/ED; holds the chain
+ *                      producers' states (se_producers, se_cycles)
+ *   testing.c/.h       entry points for the unit tests only
+ *   nested.c/.h        nested levels 2-5 and a depth's producers with
+ *                      their dry-point hooks; below it nested_narrow,
+ *                      nested_search, nested_cache, nested_plan,
+ *                      nested_record, nested_lists (one job each) over
+ *                      nested_state.h (their shared state)
+ *   forcing_chains, dynamic_plus, cycles (.c/.h)   the chain producers,
+ *                      each owning its state
+ *   chains.c/.h        the chain engine: nodes, sets, stamps, the rules,
+ *                      propagation with a dry-point hook, complexity, the
+ *                      hint sink
+ *   finders.h          singles .. aligned exclusion (one file each)
+ *   hint.c/.h, reach.c/.h, tables.c, internal.h
+ * Hints flow up: a finder fills the rater's se_hint; a chain producer
+ * offers each hint to an se_chain_sink (the rater's keeps the best, a
+ * nested level's records them all); what a nested level finds at a dry
+ * point reaches the outer propagation through the engine's hook.
  *
  * Houses are numbered as the reference walks them: 0..8 boxes (left to
  * right, top to bottom), 9..17 rows, 18..26 columns. A house's cells are
