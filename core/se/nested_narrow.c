@@ -287,7 +287,7 @@ void se_nested_check_narrowed(struct se_nested *in, const se_state *cur, int kin
             narrowed[in->plan_list[i] & 1023] = (uint8_t)(in->plan_list[i] >> 10 & 7);
         if (!in->prepared)
             se_nested_prepare(in, cur);
-        if (se_nested_plan_pass(in, cur, 1, 1, 2) == 0)
+        if (se_nested_plan_xy(in, cur) == 0)
             for (int k = 0; k < 729; k++)
                 if ((cur->cand[k / 9] >> (k % 9) & 1) && se_popcount(cur->cand[k / 9]) >= 2 &&
                     (in->plan[k] & ~narrowed[k]))

@@ -29,7 +29,7 @@ static int make_graph(struct se_nested *in, int y, int table)
 {
     /* An "off" that implies nothing (most of them) is left out: no path
      * goes through it, and a path to it is a path to one of the "on"s it
-     * comes from (se_nested_plan_pass). So the graph is made from the
+     * comes from (plan_pass). So the graph is made from the
      * other "off"s (the first half of the nodes): their "on"s, and the
      * "on"s they come from, which are those they turn off themselves when
      * "on" (the on -> off rules are symmetric). */
@@ -176,7 +176,7 @@ static int reaches_any(const se_reach *r, int v, const uint64_t *mask, int words
  * sets, over the nodes with a component: a chain from "on" p to a dead-end
  * "off" p goes through an "on" s that turns p off, some link entering s
  * (the "on"s p's own "on" turns off: the rules are symmetric). */
-int se_nested_plan_pass(struct se_nested *in, const se_state *cur, int y, int x, int table)
+static int plan_pass(struct se_nested *in, const se_state *cur, int y, int x, int table)
 {
     se_reach *r = &in->reach;
     if (make_graph(in, y, table) < 0) {
@@ -235,6 +235,11 @@ int se_nested_plan_pass(struct se_nested *in, const se_state *cur, int y, int x,
         }
     }
     return 0;
+}
+
+int se_nested_plan_xy(struct se_nested *in, const se_state *cur)
+{
+    return plan_pass(in, cur, 1, 1, 2);
 }
 
 /*

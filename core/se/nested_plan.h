@@ -7,10 +7,12 @@
 
 #include "nested_state.h"
 
-/* Which searches of this pass to run, per candidate key, into plan[]
- * (bit 0 the cycle, 1 the chain from "on", 2 from "off"); -1 (all
- * wanted) when the graph could not be made. */
-int se_nested_plan_pass(struct se_nested *in, const se_state *cur, int y, int x, int table);
+/* Which searches to run on cur, per candidate key, into plan[] (bit 0 the
+ * cycle, 1 the chain from "on", 2 from "off"), from the XY pass's graph,
+ * which holds the X and Y passes' (what cannot be found with both kinds
+ * of links cannot be found with one); -1 (all wanted) when the graph
+ * could not be made. */
+int se_nested_plan_xy(struct se_nested *in, const se_state *cur);
 /* The multiple forcing chains' cells and chains worth searching on cur
  * (chains[], loo[]; chains_valid 0 when not known). */
 void se_nested_plan_multiple(struct se_nested *in, const se_state *cur);

@@ -326,7 +326,7 @@ int se_nested_cycles_and_chains(struct se_nested *in, const se_state *cur,
         }
     } else {
         se_nested_prepare(in, cur);
-        in->xy_graph = se_nested_plan_pass(in, cur, 1, 1, 2) == 0;
+        in->xy_graph = se_nested_plan_xy(in, cur) == 0;
         if (in->xy_graph)
             se_nested_keep_cycle_keys(in, cur);
         memcpy(planned, in->plan, sizeof planned);
