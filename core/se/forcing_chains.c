@@ -25,8 +25,8 @@
  * house it is a place of: the region chains of most puzzles rated 9 and
  * up spent three quarters of their time redoing the same propagation.
  * So (but for Nishio, which has no region chains) what a region chain
- * propagates stays in the work area for the rest of the producer call
- * (the fc_ fields of chains.h) and is reused, nodes and all, by every
+ * propagates stays in the producer's state for the rest of the call
+ * (struct se_fc) and is reused, nodes and all, by every
  * later chain that assumes the same candidate: the same sets in the same
  * order with the same parents, hence the same hints and complexities.
  * When the pools fill past a half, the cache is dropped between cells.
@@ -396,9 +396,9 @@ static int run(const se_state *s, int kind, se_chain_ws *ws, se_fc *fc, const se
  * every hint the producer finds from a candidate of digit d, with its
  * rating and complexity, depends on nothing but d's candidates (when no
  * cell holds a single candidate, all the cells tried are the empty ones).
- * The work area keeps, per digit, the candidates last seen and the best
- * hint they gave (by rating, complexity, then first found); a digit whose
- * candidates did not change since is not searched again. The step is the
+ * The producer's state keeps, per digit, the candidates last seen and the
+ * best hint they gave (by rating, complexity, then first found); a digit
+ * whose candidates did not change since is not searched again. The step is the
  * best of the nine, ties going to the first found (cell, then digit, then
  * the "on" assumption's contradiction before the "off" one's), as in the
  * plain search. Its eliminations are made from the grid at hand.

@@ -244,10 +244,10 @@ void sudoku_se_rater_free(sudoku_se_rater *rater)
 }
 
 /* The chain producers in the reference's order: cycles and forcing
- * chains, (aligned triple exclusion), Nishio, multiple, dynamic. 1: a
- * step; 0: the step needs a technique not written yet; -1: cancelled or
- * out of memory. The rater's work area is made on first use, and made
- * as new on a later puzzle's first use. */
+ * chains, (aligned triple exclusion), Nishio, multiple, dynamic, dynamic+,
+ * nested levels 2 to 5. 1: a step; 0: none (serate fails there too);
+ * -1: cancelled or out of memory. The producers' states are made on first
+ * use, and made as new on a later puzzle's first use. */
 static int chain_step(const se_state *s, se_hint *h, sudoku_se_rater *rater, aligned_memory *am,
                       const sudoku_cancel *cancel)
 {
