@@ -35,7 +35,7 @@
  * (se_find_aligned_exclusion_since: the rater asks on nearly every step
  * of a hard puzzle, and the grid moves by a few cells between).
  */
-#include "internal.h"
+#include "finders.h"
 
 typedef struct base_list {
     int cell[81], count;

@@ -27,7 +27,7 @@
  * type 1 if one cell; else type 2 (then type 4) if one digit; else type 4
  * then type 3. The first hint it finds is the step.
  */
-#include "internal.h"
+#include "finders.h"
 
 /* Type 3: the cells of `house` in the order the reference visits them:
  * the order of the first BUG cell's house cells (its box, then the rest of

@@ -1,8 +1,8 @@
 /*
- * chains.c - the implication engine of the chaining techniques (see
- * chains.h): nodes and their parents, the two implication rules, the
- * propagation of a set of assumptions, the complexity of a conclusion and
- * the rating it gives.
+ * chains.c - the chain engine (see chains.h): the work area, nodes and
+ * their parents, the two implication rules, the propagation of a set of
+ * assumptions (with the dry-point hook), the complexity of a conclusion
+ * and the rating it gives.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -22,12 +22,8 @@ se_chain_ws *se_chain_ws_new(void)
     ws->nested = malloc(sizeof(se_nested_ref) * SE_MAX_NESTED);
     ws->sig_seen = malloc(sizeof(uint64_t) * SE_SIG_TABLE);
     ws->sig_mark = malloc(sizeof(uint32_t) * SE_SIG_TABLE);
-    ws->inner = NULL;
-    ws->dry = NULL;
-    ws->reach[0] = ws->reach[1] = NULL;
-    ws->fc_key = malloc(sizeof(uint16_t) * SE_MAX_NODES);
-    ws->fc_node = malloc(sizeof(int32_t) * SE_MAX_NODES);
-    if (!ws->fc_key || !ws->fc_node || !ws->nested || !ws->sig_seen || !ws->sig_mark || !ws->node || !ws->extra || !ws->queue_on || !ws->queue_off || !ws->bfs_a || !ws->bfs_b) {
+    if (!ws->nested || !ws->sig_seen || !ws->sig_mark || !ws->node || !ws->extra ||
+        !ws->queue_on || !ws->queue_off || !ws->bfs_a || !ws->bfs_b) {
         se_chain_ws_free(ws);
         return NULL;
     }
@@ -39,37 +35,13 @@ void se_chain_ws_reset(se_chain_ws *ws)
 {
     memset(ws->sig_mark, 0, sizeof(uint32_t) * SE_SIG_TABLE);
     ws->sig_now = 0;
-    /* the inner work area (some MB) is made new when a nested chain
-     * asks for it (inner_get): most puzzles never do */
-    ws->inner_stale = ws->inner != NULL;
-    if (ws->dry)
-        se_dry_memo_reset(ws->dry);
-    ws->dry_plain = 0;
-    ws->tables_valid = 0;
-    ws->fc_now = 0;
-    ws->prop_key = -1;
-    ws->prop_dry = 0;
-    ws->fc_npair = 0;
-    memset(ws->fc_gen, 0, sizeof ws->fc_gen);
     ws->nnested = 0;
     ws->cancel = NULL;
     ws->cancelled = 0;
-    ws->rules.now = 0;
-    memset(ws->nishio_known, 0, sizeof ws->nishio_known);
-    memset(ws->rules.off_gen, 0, sizeof ws->rules.off_gen);
-    memset(ws->rules.on_gen, 0, sizeof ws->rules.on_gen);
-    for (int i = 0; i < 9; i++) {
-        se_pset_init(&ws->value_on[i]);
-        se_pset_init(&ws->value_off[i]);
-        se_pset_init(&ws->pos_on[i]);
-        se_pset_init(&ws->pos_off[i]);
-    }
     se_pset_init(&ws->tmp_on);
     se_pset_init(&ws->tmp_off);
     memset(ws->stamp, 0, sizeof ws->stamp);
     ws->stamp_now = 0;
-    memset(ws->off_seen, 0, sizeof ws->off_seen);
-    ws->off_seen_now = 0;
     ws->nnode = ws->nextra = 0;
     ws->overflow = 0;
 }
@@ -85,14 +57,8 @@ void se_chain_ws_free(se_chain_ws *ws)
     free(ws->bfs_a);
     free(ws->bfs_b);
     free(ws->nested);
-    free(ws->fc_key);
-    free(ws->fc_node);
     free(ws->sig_seen);
     free(ws->sig_mark);
-    se_inner_free(ws->inner);
-    free(ws->dry);
-    se_cycle_reach_free(ws->reach[0]);
-    se_cycle_reach_free(ws->reach[1]);
     free(ws);
 }
 
@@ -477,19 +443,20 @@ void se_rule_tables_reset(se_rule_tables *t, int y)
  * The propagation. With tables (t), the rules are read from them where
  * that gives the same lists:
  * - "on" -> "off" when nothing but the chain's own processed "off"s has
- *   left the working grid (static, or dynamic at level 0): the list on
+ *   left the working grid (static, or dynamic without a hook): the list on
  *   the unchanged grid then holds, in the same order, what the working
  *   grid's list holds and those removed candidates, each of which is in
  *   to_off and whose "on" is not in to_on (it would have been a
  *   contradiction when the second of the two came), so the loop below
  *   passes over them as it would not have met them. Not at level 1 and
- *   up: the advanced rules add "off"s without that check.
+ *   up (a dry-point hook): the advanced rules add "off"s without that
+ *   check.
  * - "off" -> "on" when the grid does not change (static); when it does,
  *   from off_to_on_both.
  */
 static inline __attribute__((always_inline)) int chaining(se_chain_ws *ws, const se_state *grid,
                                                           se_pset *to_on, se_pset *to_off, int y,
-                                                          int dynamic, int level,
+                                                          int dynamic, const se_dry_hook *dry,
                                                           int32_t contra[2], se_rule_tables *t)
 {
     se_state work;
@@ -500,23 +467,24 @@ static inline __attribute__((always_inline)) int chaining(se_chain_ws *ws, const
     }
     int32_t *qon = ws->queue_on, *qoff = ws->queue_off;
     int hon = 0, ton = 0, hoff = 0, toff = 0;
-    /* se_dynamic_plus_offs: per rule, the removals since it was asked */
-    int since[4] = { -1, -1, -1, -1 };
+    se_dry_point point = { -1, 0, { -1, -1, -1, -1 } };
+    if (dry && to_on->n + to_off->n == 1)
+        point.assumption = to_on->n ? to_on->order[0] : to_off->order[0];
     for (int i = 0; i < to_on->n; i++)
         qon[ton++] = to_on->at[to_on->order[i]];
     for (int i = 0; i < to_off->n; i++)
         qoff[toff++] = to_off->at[to_off->order[i]];
     while (hon < ton || hoff < toff) {
-        /* at level 0 nothing else is done once a pool is out: new nodes
-         * fail, the callers check ws->overflow and drop the result */
-        if (level > 0 && ws->overflow)
+        /* without a hook nothing else is done once a pool is out: new
+         * nodes fail, the callers check ws->overflow and drop the result */
+        if (dry && ws->overflow)
             return 0;
         if (hon < ton) {
             int32_t p = qon[hon++];
             uint16_t buf[32];
             const uint16_t *offs = buf;
             int n;
-            if (t && level == 0) {
+            if (t && !dry) {
                 offs = table_offs(t, grid, ws->node[p].key);
                 n = offs[28];
             } else {
@@ -571,29 +539,29 @@ static inline __attribute__((always_inline)) int chaining(se_chain_ws *ws, const
                 drop(&work, (int)(k / 9), (int)(k % 9));
             }
         }
-        /* dry: dynamic+ asks the advanced rules on the reduced grid */
-        if (level > 0 && hon == ton && hoff == toff &&
-            se_dynamic_plus_offs(ws, &work, grid, to_off, qoff, &toff, level, since) < 0)
+        /* dry: the hook asks more rules of the reduced grid */
+        if (dry && hon == ton && hoff == toff &&
+            dry->run(dry->ctx, ws, &work, grid, to_off, qoff, &toff, &point) < 0)
             return 0;
     }
     return 0;
 }
 
-int se_do_chaining(se_chain_ws *ws, const se_state *grid, se_pset *to_on,
-                   se_pset *to_off, int y, int dynamic, int level, int32_t contra[2])
+int se_do_chaining(se_chain_ws *ws, const se_state *grid, se_pset *to_on, se_pset *to_off,
+                   int y, int dynamic, const se_dry_hook *dry, int32_t contra[2])
 {
-    return chaining(ws, grid, to_on, to_off, y, dynamic, level, contra, NULL);
+    return chaining(ws, grid, to_on, to_off, y, dynamic, dry, contra, NULL);
 }
 
 int se_do_chaining_tables(se_chain_ws *ws, const se_state *grid, se_pset *to_on,
-                          se_pset *to_off, int y, int dynamic, int level, int32_t contra[2],
-                          se_rule_tables *t)
+                          se_pset *to_off, int y, int dynamic, const se_dry_hook *dry,
+                          int32_t contra[2], se_rule_tables *t)
 {
     /* the common cases with their branches folded away */
-    if (level == 0)
-        return dynamic ? chaining(ws, grid, to_on, to_off, y, 1, 0, contra, t)
-                       : chaining(ws, grid, to_on, to_off, y, 0, 0, contra, t);
-    return chaining(ws, grid, to_on, to_off, y, dynamic, level, contra, t);
+    if (!dry)
+        return dynamic ? chaining(ws, grid, to_on, to_off, y, 1, NULL, contra, t)
+                       : chaining(ws, grid, to_on, to_off, y, 0, NULL, contra, t);
+    return chaining(ws, grid, to_on, to_off, y, dynamic, dry, contra, t);
 }
 
 int se_chain_conclude(se_hint *h, const se_state *s, int key)

@@ -1,6 +1,9 @@
 /*
- * chains.h - the implication engine shared by the chaining techniques of
- * the Sudoku Explainer rater (cycles.c, forcing_chains.c).
+ * chains.h - the chain engine of the Sudoku Explainer rater: what every
+ * chain producer shares (cycles.c, forcing_chains.c, dynamic_plus.c, the
+ * nested levels), and nothing that one of them alone keeps. The producers
+ * own their state (cycles.h, forcing_chains.h, dynamic_plus.h, nested.h);
+ * the engine knows none of them.
  *
  * A "potential" is a candidate assumed true (on) or false (off); its key
  * is on * 729 + cell * 9 + digit. Implications are recorded as nodes with
@@ -15,12 +18,20 @@
  * the candidates once processed, so later rules see the reduced grid, and
  * a conclusion drawn from a reduced cell or house gets the removals that
  * reduced it as extra ("hidden") parents.
+ *
+ * Here: the work area (se_chain_ws: the node pool, the potential sets,
+ * stamps, queues, the inner-chain references the complexity counts), the
+ * two rules, the propagation of a set of assumptions with its dry-point
+ * hook (where dynamic+ and the nested levels add their "off"s), the
+ * complexity and rating of a conclusion, the running best and the sink a
+ * producer hands its hints to, and the hashing of candidate grids.
  */
 #ifndef SUDOKU_SE_CHAINS_H
 #define SUDOKU_SE_CHAINS_H
 
 #include <string.h>
 #include "internal.h"
+#include "hint.h"
 #include "../cancel.h"
 
 #define SE_KEY(on, cell, d) ((on) * 729 + (cell) * 9 + (d))
@@ -50,7 +61,6 @@ typedef struct se_nested_ref {
 
 #define SE_MAX_NESTED (1 << 16)
 #define SE_SIG_TABLE (1 << 15)
-struct se_inner;
 
 /* A set of potentials in insertion order (the reference's LinkedSet):
  * node index per key, -1 when absent. */
@@ -80,65 +90,23 @@ typedef struct se_chain_ws {
     int32_t *extra;      /* SE_MAX_EXTRA */
     int nnode, nextra;
     int overflow;        /* a pool ran out: the search is not trustworthy */
-    /* the sets the multiple / dynamic search holds at once */
-    se_pset value_on[9], value_off[9], pos_on[9], pos_off[9];
-    se_pset tmp_on, tmp_off;
+    se_pset tmp_on, tmp_off; /* sets for one search or propagation at a time */
     /* scratch */
     int32_t *queue_on, *queue_off;  /* SE_MAX_NODES each */
     uint32_t stamp[1458];
     uint32_t stamp_now;
-    /* cycles.c: the implications on the unchanging grid, per key:
-     * on -> off without / with the cell rule, off -> on for X, Y, XY */
-    uint16_t static_off[2][729][29];
-    uint16_t static_on[3][729][4];
-    /* the grid those tables were last made for (tables_valid; who else
-     * writes the tables clears it) */
-    uint16_t tables_cand[81], tables_pos[27][10];
-    int tables_valid;
-    uint32_t off_seen[729], off_seen_now; /* cycles.c: offs met in one search */
     int32_t *bfs_a, *bfs_b;         /* SE_MAX_NODES each */
-    /* nested levels (nested.c) */
+    /* the inner chains nodes rest on (se_node.nested; written by the
+     * nested levels, counted by se_chain_complexity) */
     se_nested_ref *nested;          /* SE_MAX_NESTED */
     int nnested;
     /* se_chain_complexity: the nested chains met, by signature */
     uint64_t *sig_seen;             /* SE_SIG_TABLE */
     uint32_t *sig_mark, sig_now;    /* SE_SIG_TABLE */
-    struct se_inner *inner;         /* the inner search's work area, on first use */
-    int inner_stale;                /* inner is a previous puzzle's: reset on use */
-    /* the propagation at hand (forcing_chains.c): its assumption's key
-     * (-1: none said) and how many dry points asked the inner producers
-     * so far; nested.c knows its grids by them from step to step */
-    int prop_key, prop_dry;
-    struct se_cycle_reach *reach[2]; /* cycles.c: reachability work areas, on first use */
-    /* forcing_chains.c: the "on" assumptions (cell * 9 + digit) already
-     * propagated in this producer call, on this grid: an assumption is
-     * asked for again by the region chains of each house it is a place
-     * of and by its own cell, and the propagation is the same each time.
-     * Valid when fc_gen[] equals fc_now; the sets, in order, as (key,
-     * node) pairs in fc_key / fc_node from fc_first; the nodes stay in
-     * the pool until the cache is flushed. */
-    uint32_t fc_gen[729], fc_now;
-    int32_t fc_first[729];
-    uint16_t fc_non[729], fc_noff[729];
-    int8_t fc_result[729];
-    int32_t fc_contra[729][2];
-    uint16_t *fc_key;               /* SE_MAX_NODES */
-    int32_t *fc_node;               /* SE_MAX_NODES */
-    int fc_npair;
+    /* the producer call at hand: its cancel hook, and whether it stopped
+     * because of it (the producers set these) */
     const sudoku_cancel *cancel;
     int cancelled;
-    se_rule_tables rules;           /* forcing_chains.c: the producer's grid */
-    /* forcing_chains.c: Nishio by digit, each digit's candidates last
-     * searched and the best hint they gave */
-    uint32_t nishio_pattern[9][3];
-    uint8_t nishio_known[9], nishio_found[9];
-    int nishio_key[9], nishio_complexity[9];
-    double nishio_difficulty[9];
-    /* dynamic_plus.c: the reduced grids where the rules found nothing
-     * usable, for the outer grid at hand (on first use); dry_plain: none
-     * kept (the tests' twin) */
-    struct se_dry_memo *dry;
-    int dry_plain;
 } se_chain_ws;
 
 /* The best hint of one producer so far, by the reference's order:
@@ -152,13 +120,33 @@ typedef struct se_chain_best {
     se_hint hint;
 } se_chain_best;
 
+/* One hint a chain producer found, with the chains that prove it: their
+ * last nodes in the engine's pool, and what their assumptions rest on
+ * (root_cause: -1 their cell, a house, -2 nothing). */
+typedef struct se_chain_found {
+    const se_hint *hint;
+    double difficulty;
+    int complexity, sort_key;
+    const int32_t *ends;
+    int nends;
+    int root_cause;
+} se_chain_found;
+
+/* Where a chain producer's hints go: with take NULL, the best one is kept
+ * in `best` (se_chain_offer), and the producer may skip what cannot beat
+ * it; else every hint goes to take (a nested level records them all). */
+typedef struct se_chain_sink {
+    se_chain_best *best;
+    void (*take)(void *ctx, se_chain_ws *ws, const se_chain_found *found);
+    void *ctx;
+} se_chain_sink;
+
 se_chain_ws *se_chain_ws_new(void);
 /* Back to the state se_chain_ws_new gives (every cache and memo empty),
  * keeping the memory: a rater reuses it from puzzle to puzzle, where fresh
  * allocations would cost page faults each time. */
 void se_chain_ws_reset(se_chain_ws *ws);
 void se_chain_ws_free(se_chain_ws *ws);
-void se_cycle_reach_free(struct se_cycle_reach *r); /* cycles.c */
 
 static inline void se_pset_clear(se_pset *s)
 {
@@ -305,113 +293,52 @@ int se_off_to_on_keys(const se_state *cur, int key, int y, int x, uint16_t keys[
 int32_t se_on_node(se_chain_ws *ws, const se_state *cur, const se_state *src, int key,
                    int rule, int32_t parent, const se_pset *to_off, int dynamic);
 
+/*
+ * The dry-point hook. When a dynamic propagation has nothing pending
+ * (it "runs dry"), the reference's dynamic+ and nested chains search the
+ * grid it has reduced (cur, from src) with more rules and turn what they
+ * eliminate "off" (dynamic_plus.c, nested.c). The engine knows nothing of
+ * them: it calls the hook it is given, which may add new "off"s to to_off
+ * and queue[*tail ..) (their parents in to_off), and returns how many, or
+ * -1 to stop the propagation (a pool ran out, or cancelled). Propagation
+ * then resumes; it ends when the hook adds nothing.
+ */
+typedef struct se_dry_point {
+    /* the propagation's assumption: its one starting potential's key (-1
+     * when it started from several) */
+    int assumption;
+    /* per propagation, for the hooks, set at its start: how many of its
+     * dry points asked the nested levels (0), and per dynamic+ rule the
+     * queue position from which the "off"s are new since it was last
+     * asked (-1) */
+    int asks;
+    int since[4];
+} se_dry_point;
+
+typedef struct se_dry_hook {
+    int (*run)(void *ctx, se_chain_ws *ws, const se_state *cur, const se_state *src,
+               se_pset *to_off, int32_t *queue, int *tail, se_dry_point *at);
+    void *ctx;
+} se_dry_hook;
+
 /* Completes toOn / toOff (each holding the assumptions) with everything
  * they imply, processing an "on" first whenever one is pending, as the
  * reference does. Returns 1 on a contradiction, with the two nodes in
  * contra[0] (on) and contra[1] (off). y: use the cell rules; dynamic: see
- * above; level 1 (dynamic+): see se_dynamic_plus_offs. grid: not changed. */
-int se_do_chaining(se_chain_ws *ws, const se_state *grid, se_pset *to_on,
-                   se_pset *to_off, int y, int dynamic, int level, int32_t contra[2]);
+ * above; dry: the hook of a dry point (NULL: none, the propagation ends
+ * there). grid: not changed. */
+int se_do_chaining(se_chain_ws *ws, const se_state *grid, se_pset *to_on, se_pset *to_off,
+                   int y, int dynamic, const se_dry_hook *dry, int32_t contra[2]);
 
 /* The same, reading the rules from tables of `grid` (reset with
  * se_rule_tables_reset for each new grid or y) where that gives the
  * same result (chains.c says where). */
 int se_do_chaining_tables(se_chain_ws *ws, const se_state *grid, se_pset *to_on,
-                          se_pset *to_off, int y, int dynamic, int level, int32_t contra[2],
-                          se_rule_tables *t);
+                          se_pset *to_off, int y, int dynamic, const se_dry_hook *dry,
+                          int32_t contra[2], se_rule_tables *t);
 void se_rule_tables_reset(se_rule_tables *t, int y);
 
 /* Adds a further ("hidden") parent to a node. */
 void se_node_add_parent(se_chain_ws *ws, int32_t node, int32_t parent);
-
-/* dynamic_plus.c: at nesting level 1, when a dynamic propagation runs dry,
- * the eliminations of the first advanced rule with hints resting on the
- * chain's removals (`cur` reduced from `src`), added to to_off and queued
- * as new "off"s. Returns how many, -1 when a pool ran out. since[4]:
- * per rule (pointing/claiming, hidden pairs, naked pairs, X-wings), -1
- * until the chain asked it; then the queue position from which the "off"s
- * are new since it was last asked (the removals it looks at next; the
- * call sets it for the rules it asks). */
-int se_dynamic_plus_offs(se_chain_ws *ws, const se_state *cur, const se_state *src,
-                         se_pset *to_off, int32_t *queue, int *tail, int level, int *since);
-/* The plain version of the above for the tests' twin: every dry point
- * asks the rules (nothing is remembered). */
-void se_dynamic_plus_plain(se_chain_ws *ws);
-
-/* nested.c: level 2, when the rules above give nothing: every forcing
- * chain and cycle of the reduced grid, in the reference's order, whose
- * rule parents are removals of the chain; their eliminations as new
- * "off"s resting on them. Returns how many, -1 when a pool ran out or the
- * search was cancelled. */
-int se_nested_offs(se_chain_ws *ws, const se_state *cur, const se_state *src,
-                   se_pset *to_off, int32_t *queue, int *tail, int level);
-void se_inner_free(struct se_inner *in);
-void se_inner_reset(struct se_inner *in); /* as inner_get makes it */
-struct se_dry_memo;
-void se_dry_memo_reset(struct se_dry_memo *m); /* dynamic_plus.c: as made */
-/* Records one inner hint (conclusion `hint`, chains ending at ends[]) in
- * the collector of a nested search: its rule parents (root_cause: the
- * rule of the assumptions, -1 the cell, a house, -2 none), eliminations,
- * identity. */
-void se_inner_record(struct se_inner *in, se_chain_ws *ws, const se_hint *hint,
-                     const int32_t *ends, int nends, int root_cause, double difficulty,
-                     int complexity, int sort_key);
-/* nested.c, for the tests' twin: this work area's nested levels run
- * every inner search and keep nothing between them (the plain version
- * of their shortcuts). 0, or -1 out of memory. */
-int se_nested_plain(se_chain_ws *ws);
-/* nested.c, for the tests: what an inner producer (rule 0: forcing
- * chains & cycles, 1: multiple forcing chains) gives on grid cur reduced
- * from src (its usable hints in order: identity, complexity, rule
- * parents, eliminations), as a hash; *hints: how many. 0, or -1 out of
- * room. */
-int se_nested_digest(se_chain_ws *ws, const se_state *cur, const se_state *src, int rule,
-                     uint64_t *digest, int *hints);
-/* nested.c, for the tests: how many results of inner producer `kind` (0
- * forcing chains & cycles, 1 multiple forcing chains) this work area made
- * from a parent's (narrow_parent); kind 2: of kind 0's, those whose
- * parent's plan was widened by new units of two; -1 out of memory. */
-long se_nested_narrowed(se_chain_ws *ws, int kind);
-/* nested.c, for the tests: from now on each narrowed result's plan is
- * checked against the exact plan of its grid (plan_pass, plan_multiple,
- * made as without a parent): the narrowed one must want every search,
- * cell and leave-one-out bit the exact one wants (it may want more).
- * 0, or -1 out of memory. */
-int se_nested_verify_narrowing(se_chain_ws *ws);
-/* How many narrowed results broke that rule, and (*verified) how many
- * were checked; -1 out of memory. */
-long se_nested_narrowing_violations(se_chain_ws *ws, long *verified);
-/* nested.c: a cell the collecting multiple forcing chains producer can
- * skip (none of its cell or region chains can give a hint). */
-int se_inner_skip_cell(const struct se_inner *in, int cell);
-/* ... and of a cell it does not skip, the chains that can give a hint:
- * bit 3 * digit + house type (0 box, 1 row, 2 column) for the region
- * chain of that digit's places in that house, met from this cell (its
- * first place), SE_CELL_CHAIN for the cell's own chain; all bits when
- * not known. A chain whose members' reached sets have nothing in common
- * gives nothing, so its propagations need not be made. */
-#define SE_CELL_CHAIN (1u << 27)
-uint32_t se_inner_chains(const struct se_inner *in, int cell);
-/* Every hint of a forcing chains producer (kind as below) on grid s,
- * recorded in `collect`, in the reference's order of discovery. 0, or -1
- * when a pool ran out or the search was cancelled. */
-int se_forcing_chains_all(const se_state *s, int kind, se_chain_ws *ws,
-                          struct se_inner *collect, const sudoku_cancel *cancel);
-
-/* aligned_exclusion.c: se_find_aligned_exclusion on grid s, told of an
- * earlier grid `quiet` (its cand[]) where that search of the same degree
- * found nothing and no cell had a single candidate. The same result, from
- * the cell sets that touch a change since. */
-int se_find_aligned_exclusion_since(const se_state *s, se_hint *h, int degree,
-                                    const uint16_t quiet[81]);
-
-/* The producers. Each returns 1 with the reference's first hint of its
- * kind in h, 0 when none, -1 when cancelled or out of memory. */
-int se_find_cycles_and_chains(const se_state *s, se_hint *h, se_chain_ws *ws,
-                              const sudoku_cancel *cancel);
-/* kind: 0 Nishio, 1 multiple, 2 dynamic, 3 dynamic+, 4..7 nested levels
- * 2..5 (dynamic chains using inner chains on the reduced grid) */
-int se_find_forcing_chains(const se_state *s, se_hint *h, int kind,
-                           se_chain_ws *ws, const sudoku_cancel *cancel);
 
 #endif

@@ -22,8 +22,21 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "chains.h"
+#include "cycles.h"
 #include "reach.h"
+
+struct se_cycles {
+    /* The implications on the unchanging grid, per key: on -> off without
+     * / with the cell rule (count at [28]), off -> on for X, Y, XY links
+     * (make_tables) */
+    uint16_t static_off[2][729][29];
+    uint16_t static_on[3][729][4];
+    /* the grid those tables were last made for (when tables_valid) */
+    uint16_t tables_cand[81], tables_pos[27][10];
+    int tables_valid;
+    uint32_t off_seen[729], off_seen_now; /* the "off"s met in one search */
+    struct se_cycle_reach *reach;         /* the reachability work area, on first use */
+};
 
 static void offer_cycle(se_chain_ws *ws, const se_state *s, int32_t dst, int y, int x,
                         se_chain_best *best)
@@ -40,8 +53,8 @@ static void offer_cycle(se_chain_ws *ws, const se_state *s, int32_t dst, int y, 
     se_chain_offer(best, diff, complexity, y && x ? 4 : y ? 3 : 2, &h);
 }
 
-static void do_cycles(se_chain_ws *ws, const se_state *s, int source, int y, int x,
-                      se_chain_best *best)
+static void do_cycles(se_chain_ws *ws, se_cycles *cy, const se_state *s, int source, int y,
+                      int x, se_chain_best *best)
 {
     se_pset *to_on = &ws->tmp_on;
     se_pset_clear(to_on);
@@ -50,18 +63,18 @@ static void do_cycles(se_chain_ws *ws, const se_state *s, int source, int y, int
     int32_t root = se_node_new(ws, source, -1);
     se_pset_add(to_on, source, root);
     qon[ton++] = root;
-    if (++ws->off_seen_now == 0) {
-        memset(ws->off_seen, 0, sizeof ws->off_seen);
-        ws->off_seen_now = 1;
+    if (++cy->off_seen_now == 0) {
+        memset(cy->off_seen, 0, sizeof cy->off_seen);
+        cy->off_seen_now = 1;
     }
-    const uint32_t seen = ws->off_seen_now;
+    const uint32_t seen = cy->off_seen_now;
     const int table = x && y ? 2 : y;
     /* The "off"s that turn the source on: by the rules' symmetry, the
      * negations of what the source's own "off" turns on (up to four; the
      * rest filled with a key no potential has). */
     uint16_t closer[4] = { UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX };
     {
-        const uint16_t *back = ws->static_on[table][source - 729];
+        const uint16_t *back = cy->static_on[table][source - 729];
         for (int i = 0; i < 4 && back[i]; i++)
             closer[i] = (uint16_t)(back[i] - 729);
     }
@@ -72,7 +85,7 @@ static void do_cycles(se_chain_ws *ws, const se_state *s, int source, int y, int
         length++;
         while (hon < ton) {
             int32_t p = qon[hon++];
-            const uint16_t *offs = ws->static_off[y][ws->node[p].key - 729];
+            const uint16_t *offs = cy->static_off[y][ws->node[p].key - 729];
             int n = offs[28];
             /* p's ancestors are marked once, when first asked: only an
              * "off" met before in this search can be one */
@@ -82,7 +95,7 @@ static void do_cycles(se_chain_ws *ws, const se_state *s, int source, int y, int
                  * has put in to_on by the time this one is processed: a
                  * copy matters only if it closes the cycle (and is not an
                  * ancestor of p). */
-                if (ws->off_seen[offs[i]] == seen) {
+                if (cy->off_seen[offs[i]] == seen) {
                     int k = offs[i];
                     if (k != closer[0] && k != closer[1] && k != closer[2] && k != closer[3])
                         continue;
@@ -94,7 +107,7 @@ static void do_cycles(se_chain_ws *ws, const se_state *s, int source, int y, int
                     if (ws->stamp[offs[i]] == st)
                         continue;
                 }
-                ws->off_seen[offs[i]] = seen;
+                cy->off_seen[offs[i]] = seen;
                 int32_t nn = se_node_new(ws, offs[i], p);
                 if (nn < 0 || toff >= SE_MAX_NODES)
                     return;
@@ -107,7 +120,7 @@ static void do_cycles(se_chain_ws *ws, const se_state *s, int source, int y, int
             return;
         while (hoff < toff) {
             int32_t p = qoff[hoff++];
-            const uint16_t *ons = ws->static_on[table][ws->node[p].key];
+            const uint16_t *ons = cy->static_on[table][ws->node[p].key];
             for (int i = 0; i < 4 && ons[i]; i++) {
                 int k = ons[i];
                 if (length >= 4 && k == source) {
@@ -162,8 +175,8 @@ static void offer_forcing_chain(const se_state *s, int key, int complexity, int 
  * none found means D > 2m, which bounds the complexity for the stop at
  * the best so far (se_chain_limit).
  */
-static void do_forcing_chain(se_chain_ws *ws, const se_state *s, int source, int y,
-                             se_chain_best *best)
+static void do_forcing_chain(se_chain_ws *ws, const se_cycles *cy, const se_state *s, int source,
+                             int y, se_chain_best *best)
 {
     se_pset *to_on = &ws->tmp_on, *to_off = &ws->tmp_off;
     se_pset_clear(to_on);
@@ -189,7 +202,7 @@ static void do_forcing_chain(se_chain_ws *ws, const se_state *s, int source, int
             int depth = ws->node[qon[hon]].depth;
             while (hon < ton) {
                 int32_t p = qon[hon++];
-                const uint16_t *offs = ws->static_off[y][ws->node[p].key - 729];
+                const uint16_t *offs = cy->static_off[y][ws->node[p].key - 729];
                 int n = offs[28];
                 for (int i = 0; i < n; i++) {
                     int k = offs[i];
@@ -210,7 +223,7 @@ static void do_forcing_chain(se_chain_ws *ws, const se_state *s, int source, int
             int depth = ws->node[qoff[hoff]].depth;
             while (hoff < toff) {
                 int32_t p = qoff[hoff++];
-                const uint16_t *ons = ws->static_on[y ? 2 : 0][ws->node[p].key];
+                const uint16_t *ons = cy->static_on[y ? 2 : 0][ws->node[p].key];
                 for (int i = 0; i < 4 && ons[i]; i++) {
                     int k = ons[i];
                     if (to_on->at[k] >= 0)
@@ -242,7 +255,7 @@ static void do_forcing_chain(se_chain_ws *ws, const se_state *s, int source, int
  * cell's other candidates and then what it turns off without; an "off"
  * with both rules turns on the cell's last candidate and then the house
  * rule's (which are in other cells, so never the same). */
-static void make_tables(se_chain_ws *ws, const se_state *s)
+static void make_tables(se_cycles *cy, const se_state *s)
 {
     /* A potential's lists read its cell's candidates and its digit's
      * places in the cell's three houses: they are made again only when
@@ -250,27 +263,27 @@ static void make_tables(se_chain_ws *ws, const se_state *s)
     uint8_t cell_changed[81];
     uint16_t digit_changed[27]; /* per house, bit d: d's places changed */
     for (int c = 0; c < 81; c++)
-        cell_changed[c] = !ws->tables_valid || s->cand[c] != ws->tables_cand[c];
+        cell_changed[c] = !cy->tables_valid || s->cand[c] != cy->tables_cand[c];
     for (int h = 0; h < 27; h++) {
         digit_changed[h] = 0;
         for (int d = 0; d < 9; d++)
-            if (!ws->tables_valid || s->pos[h][d + 1] != ws->tables_pos[h][d + 1])
+            if (!cy->tables_valid || s->pos[h][d + 1] != cy->tables_pos[h][d + 1])
                 digit_changed[h] |= (uint16_t)(1u << d);
     }
-    memcpy(ws->tables_cand, s->cand, sizeof ws->tables_cand);
-    memcpy(ws->tables_pos, s->pos, sizeof ws->tables_pos);
-    ws->tables_valid = 1;
+    memcpy(cy->tables_cand, s->cand, sizeof cy->tables_cand);
+    memcpy(cy->tables_pos, s->pos, sizeof cy->tables_pos);
+    cy->tables_valid = 1;
     for (int k = 0; k < 729; k++) {
         const uint8_t *hs = se_cell_house[k / 9];
         if (!cell_changed[k / 9] &&
             !((digit_changed[hs[0]] | digit_changed[hs[1]] | digit_changed[hs[2]]) >> (k % 9) & 1))
             continue;
-        uint16_t *off0 = ws->static_off[0][k], *off1 = ws->static_off[1][k];
+        uint16_t *off0 = cy->static_off[0][k], *off1 = cy->static_off[1][k];
         if (!(s->cand[k / 9] >> (k % 9) & 1)) {
             off0[28] = off1[28] = 0;
-            memset(ws->static_on[0][k], 0, sizeof ws->static_on[0][k]);
-            memset(ws->static_on[1][k], 0, sizeof ws->static_on[1][k]);
-            memset(ws->static_on[2][k], 0, sizeof ws->static_on[2][k]);
+            memset(cy->static_on[0][k], 0, sizeof cy->static_on[0][k]);
+            memset(cy->static_on[1][k], 0, sizeof cy->static_on[1][k]);
+            memset(cy->static_on[2][k], 0, sizeof cy->static_on[2][k]);
             continue;
         }
         int cell = k / 9, d = k % 9, n = 0;
@@ -280,13 +293,13 @@ static void make_tables(se_chain_ws *ws, const se_state *s)
         off0[28] = (uint16_t)n0;
         memcpy(off1 + n, off0, sizeof off0[0] * (size_t)n0);
         off1[28] = (uint16_t)(n + n0);
-        uint16_t x[4] = { 0 }, yk[4] = { 0 }, *xy = ws->static_on[2][k];
+        uint16_t x[4] = { 0 }, yk[4] = { 0 }, *xy = cy->static_on[2][k];
         int8_t rule[4];
         int nx = se_off_to_on_keys(s, k, 0, 1, x, rule);
         int ny = se_off_to_on_keys(s, k, 1, 0, yk, rule);
-        memcpy(ws->static_on[0][k], x, sizeof x);
-        memcpy(ws->static_on[1][k], yk, sizeof yk);
-        memset(xy, 0, sizeof ws->static_on[2][k]);
+        memcpy(cy->static_on[0][k], x, sizeof x);
+        memcpy(cy->static_on[1][k], yk, sizeof yk);
+        memset(xy, 0, sizeof cy->static_on[2][k]);
         for (int i = 0; i < ny; i++)
             xy[i] = yk[i];
         for (int i = 0; i < nx && ny + i < 4; i++)
@@ -357,19 +370,19 @@ static inline void reach_set(reach *r, int c, int node)
 
 /* The pass's graph in node numbers; -1 when a successor is not a
  * candidate (cannot happen: then nothing is skipped). */
-static int make_graph(reach *r, const se_chain_ws *ws, int y, int table)
+static int make_graph(reach *r, const se_cycles *cy, int y, int table)
 {
     int m = 0;
     for (int v = 0; v < r->g.n; v++) {
         int key = r->key_of[v];
         r->g.first_edge[v] = m;
         if (SE_KEY_ON(key)) {
-            const uint16_t *offs = ws->static_off[y][key - 729];
+            const uint16_t *offs = cy->static_off[y][key - 729];
             for (int j = 0; j < offs[28]; j++)
                 if ((r->g.edge[m++] = r->index_of[offs[j]]) < 0)
                     return -1;
         } else {
-            const uint16_t *ons = ws->static_on[table][key];
+            const uint16_t *ons = cy->static_on[table][key];
             for (int j = 0; j < 4 && ons[j]; j++)
                 if ((r->g.edge[m++] = r->index_of[ons[j]]) < 0)
                     return -1;
@@ -384,9 +397,9 @@ static int make_graph(reach *r, const se_chain_ws *ws, int y, int table)
  * closed (every component after those it reaches), each one's set is the
  * nodes its edges lead to and their sets, and its own members when it
  * holds a cycle. */
-static int find_reach(reach *r, const se_chain_ws *ws, int y, int table)
+static int find_reach(reach *r, const se_cycles *cy, int y, int table)
 {
-    if (make_graph(r, ws, y, table) < 0)
+    if (make_graph(r, cy, y, table) < 0)
         return -1;
     se_reach *g = &r->g;
     se_reach_enter_begin(g);
@@ -442,13 +455,13 @@ static int reaches(const reach *r, int from, int to)
  * a chain, and it has at least four links): q must be reachable from a.
  * The "off"s that lead back to `on` are the negations of what "off" of
  * the same candidate implies (the rules are symmetric). */
-static int may_close_cycle(const reach *r, const se_chain_ws *ws, int y, int table, int on)
+static int may_close_cycle(const reach *r, const se_cycles *cy, int y, int table, int on)
 {
     int v = r->index_of[on];
     if (r->g.seen[v] != r->g.gen || !r->g.cyclic[r->g.comp[v]])
         return 0;
-    const uint16_t *back = ws->static_on[table][on - 729];
-    const uint16_t *offs = ws->static_off[y][on - 729];
+    const uint16_t *back = cy->static_on[table][on - 729];
+    const uint16_t *offs = cy->static_off[y][on - 729];
     for (int i = 0; i < 4 && back[i]; i++) {
         int q = back[i] - 729;
         for (int j = 0; j < offs[28]; j++)
@@ -460,7 +473,7 @@ static int may_close_cycle(const reach *r, const se_chain_ws *ws, int y, int tab
 
 /* One sweep over the three passes, in the reference's order; r: the
  * reachability work area (NULL: no skipping). */
-static int sweep(const se_state *s, se_chain_ws *ws, const sudoku_cancel *cancel,
+static int sweep(const se_state *s, se_chain_ws *ws, se_cycles *cy, const sudoku_cancel *cancel,
                  se_chain_best *best, reach *r)
 {
     static const int pass_y[3] = { 0, 1, 1 }, pass_x[3] = { 1, 0, 1 };
@@ -475,7 +488,7 @@ static int sweep(const se_state *s, se_chain_ws *ws, const sudoku_cancel *cancel
         /* Not on the Y pass: it has no forcing chains, and every potential
          * of a two-candidate cell is on a cycle there (its cell's other
          * digit and back), so nothing would be skipped. */
-        int known = r && x && find_reach(r, ws, y, x && y ? 2 : y) == 0;
+        int known = r && x && find_reach(r, cy, y, x && y ? 2 : y) == 0;
         for (int cell = 0; cell < 81; cell++) {
             int size = se_popcount(s->cand[cell]);
             if (size < 2 || (!x && size > 2))
@@ -484,18 +497,18 @@ static int sweep(const se_state *s, se_chain_ws *ws, const sudoku_cancel *cancel
                 return -1;
             for (unsigned m = s->cand[cell]; m; m &= m - 1) {
                 int d = se_lowest(m), on = SE_KEY(1, cell, d), off = SE_KEY(0, cell, d);
-                if (!known || may_close_cycle(r, ws, y, x && y ? 2 : y, on)) {
+                if (!known || may_close_cycle(r, cy, y, x && y ? 2 : y, on)) {
                     ws->nnode = ws->nextra = 0;
-                    do_cycles(ws, s, on, y, x, best);
+                    do_cycles(ws, cy, s, on, y, x, best);
                 }
                 if (x) {
                     if (!known || reaches(r, on, off)) {
                         ws->nnode = ws->nextra = 0;
-                        do_forcing_chain(ws, s, on, y, best);
+                        do_forcing_chain(ws, cy, s, on, y, best);
                     }
                     if (!known || reaches(r, off, on)) {
                         ws->nnode = ws->nextra = 0;
-                        do_forcing_chain(ws, s, off, y, best);
+                        do_forcing_chain(ws, cy, s, off, y, best);
                     }
                 }
                 if (ws->overflow)
@@ -506,12 +519,12 @@ static int sweep(const se_state *s, se_chain_ws *ws, const sudoku_cancel *cancel
     return 0;
 }
 
-/* The work area for this grid: kept in the chain work area from call to
+/* The work area for this grid: kept in the producer's state from call to
  * call (fresh allocations of this size cost page faults each time). */
-static reach *reach_for(se_chain_ws *ws, int which, const se_state *s)
+static reach *reach_for(se_cycles *cy, const se_state *s)
 {
-    reach *r = ws->reach[which];
-    if (!r && !(r = ws->reach[which] = calloc(1, sizeof *r)))
+    reach *r = cy->reach;
+    if (!r && !(r = cy->reach = calloc(1, sizeof *r)))
         return NULL;
     r->g.n = 0;
     memset(r->index_of, -1, sizeof r->index_of);
@@ -537,21 +550,41 @@ static reach *reach_for(se_chain_ws *ws, int which, const se_state *s)
     return r;
 }
 
-void se_cycle_reach_free(reach *r)
+se_cycles *se_cycles_new(void)
 {
-    if (r) {
-        free(r->reached);
-        free(r);
-    }
+    se_cycles *cy = malloc(sizeof *cy);
+    if (!cy)
+        return NULL;
+    cy->reach = NULL; /* on first use */
+    se_cycles_reset(cy);
+    return cy;
 }
 
-int se_find_cycles_and_chains(const se_state *s, se_hint *h, se_chain_ws *ws,
+void se_cycles_reset(se_cycles *cy)
+{
+    cy->tables_valid = 0;
+    memset(cy->off_seen, 0, sizeof cy->off_seen);
+    cy->off_seen_now = 0;
+}
+
+void se_cycles_free(se_cycles *cy)
+{
+    if (!cy)
+        return;
+    if (cy->reach) {
+        free(cy->reach->reached);
+        free(cy->reach);
+    }
+    free(cy);
+}
+
+int se_find_cycles_and_chains(const se_state *s, se_hint *h, se_chain_ws *ws, se_cycles *cy,
                               const sudoku_cancel *cancel)
 {
-    make_tables(ws, s);
-    reach *r = reach_for(ws, 0, s);
+    make_tables(cy, s);
+    reach *r = reach_for(cy, s);
     se_chain_best best = { 0 };
-    if (sweep(s, ws, cancel, &best, r) < 0)
+    if (sweep(s, ws, cy, cancel, &best, r) < 0)
         return -1;
     if (!best.found)
         return 0;

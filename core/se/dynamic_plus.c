@@ -32,7 +32,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "chains.h"
+#include "dynamic_plus.h"
 
 /* The collector: one hint's parents, then its eliminations. */
 typedef struct collect {
@@ -362,7 +362,7 @@ static void x_wings(collect *k, const se_state *cur, const se_state *src, unsign
 #define DRY_ENTRIES (DRY_SLOTS / 2)
 #define DRY_LOG (1 << 18)
 
-struct se_dry_memo {
+typedef struct se_dry_table {
     uint16_t src[81]; /* the outer grid the entries are for */
     unsigned open;    /* its digits placed at most five times (x_wings) */
     int valid, n, nlog;
@@ -374,7 +374,7 @@ struct se_dry_memo {
     uint8_t used[DRY_ENTRIES];
     int32_t first[DRY_ENTRIES], len[DRY_ENTRIES];
     uint16_t log[DRY_LOG];
-};
+} dry_table;
 
 /* The digits placed at most five times: the reference's fisherman leaves
  * the others alone. A chain's reduced grids keep the outer grid's values. */
@@ -390,25 +390,39 @@ static unsigned open_digits(const se_state *g)
     return open;
 }
 
-static void dry_clear(struct se_dry_memo *m)
+static void dry_clear(dry_table *m)
 {
     memset(m->slot, 0, sizeof m->slot);
     m->n = m->nlog = 0;
 }
 
-void se_dry_memo_reset(struct se_dry_memo *m)
+se_dry_memo *se_dry_memo_new(void)
 {
-    m->valid = 0; /* dry_find starts it over, as when calloc made it */
+    return calloc(1, sizeof(se_dry_memo));
 }
+
+void se_dry_memo_reset(se_dry_memo *m)
+{
+    if (m->table)
+        m->table->valid = 0; /* dry_find starts it over, as when calloc made it */
+}
+
+void se_dry_memo_free(se_dry_memo *m)
+{
+    if (m)
+        free(m->table);
+    free(m);
+}
+
 
 /* The memo's entry of grid cur (entry + 1), or 0 with where it would go;
  * -1 when there is no memo. */
-static int dry_find(se_chain_ws *ws, const se_state *cur, const se_state *src, unsigned *at)
+static int dry_find(se_dry_memo *memo, const se_state *cur, const se_state *src, unsigned *at)
 {
-    struct se_dry_memo *m = ws->dry;
-    if (ws->dry_plain)
+    dry_table *m = memo->table;
+    if (memo->plain)
         return -1;
-    if (!m && !(m = ws->dry = calloc(1, sizeof *m)))
+    if (!m && !(m = memo->table = calloc(1, sizeof *m)))
         return -1;
     if (!m->valid || memcmp(m->src, src->cand, sizeof m->src)) {
         memcpy(m->src, src->cand, sizeof m->src);
@@ -425,10 +439,9 @@ static int dry_find(se_chain_ws *ws, const se_state *cur, const se_state *src, u
 }
 
 /* Remembers grid cur's outcome: used, and the "off"s queue[0 .. n). */
-static void dry_keep(se_chain_ws *ws, const se_state *cur, unsigned at, int used,
-                     const int32_t *queue, int n)
+static void dry_keep(dry_table *m, const se_chain_ws *ws, const se_state *cur, unsigned at,
+                     int used, const int32_t *queue, int n)
 {
-    struct se_dry_memo *m = ws->dry;
     int need = 0;
     for (int i = 0; i < n; i++)
         need += 2 + 1 + ws->node[queue[i]].extra_count;
@@ -456,9 +469,9 @@ static void dry_keep(se_chain_ws *ws, const se_state *cur, unsigned at, int used
 
 /* Makes a remembered outcome's "off"s again; how many, -1 when a pool
  * ran out. */
-static int dry_replay(se_chain_ws *ws, int entry, se_pset *to_off, int32_t *queue, int *tail)
+static int dry_replay(const dry_table *m, se_chain_ws *ws, int entry, se_pset *to_off,
+                      int32_t *queue, int *tail)
 {
-    const struct se_dry_memo *m = ws->dry;
     const uint16_t *log = &m->log[m->first[entry]], *end = log + m->len[entry];
     int added = 0;
     while (log < end) {
@@ -486,11 +499,6 @@ static int dry_replay(se_chain_ws *ws, int entry, se_pset *to_off, int32_t *queu
         added++;
     }
     return ws->overflow ? -1 : added;
-}
-
-void se_dynamic_plus_plain(se_chain_ws *ws)
-{
-    ws->dry_plain = 1;
 }
 
 /* Rule r's seeds widened to the removals from queue[lo] on (lo < 0: all
@@ -530,20 +538,20 @@ static void seeds_from(collect *k, const se_state *cur, const se_state *src, con
     k->lost_houses = lh;
 }
 
-int se_dynamic_plus_offs(se_chain_ws *ws, const se_state *cur, const se_state *src,
-                         se_pset *to_off, int32_t *queue, int *tail, int level, int *since)
+int se_dynamic_plus_offs(se_dry_memo *memo, se_chain_ws *ws, const se_state *cur,
+                         const se_state *src, se_pset *to_off, int32_t *queue, int *tail,
+                         int since[4], int *used_any)
 {
     unsigned at = 0;
-    int known = dry_find(ws, cur, src, &at);
+    int known = dry_find(memo, cur, src, &at);
     int before = *tail;
     if (known > 0) {
         /* the rules asked there: up to the one that had a usable hint */
-        int used = ws->dry->used[known - 1];
+        int used = memo->table->used[known - 1];
         for (int r = 0; r < (used ? used : 4); r++)
             since[r] = before;
-        if (used)
-            return dry_replay(ws, known - 1, to_off, queue, tail);
-        return level >= 2 ? se_nested_offs(ws, cur, src, to_off, queue, tail, level) : 0;
+        *used_any = used != 0;
+        return used ? dry_replay(memo->table, ws, known - 1, to_off, queue, tail) : 0;
     }
     collect k = { .ws = ws, .to_off = to_off, .queue = queue, .tail = tail };
     /* Where a hint can rest (each rule's seeds). Every hint has rule
@@ -571,15 +579,21 @@ int se_dynamic_plus_offs(se_chain_ws *ws, const se_state *cur, const se_state *s
         else if (r == 2)
             naked_pairs(&k, cur, src);
         else
-            x_wings(&k, cur, src, known < 0 ? open_digits(cur) : ws->dry->open);
+            x_wings(&k, cur, src, known < 0 ? open_digits(cur) : memo->table->open);
         if (k.used)
             used = r + 1;
     }
     if (known == 0 && !ws->overflow)
-        dry_keep(ws, cur, at, used, queue + before, *tail - before);
+        dry_keep(memo->table, ws, cur, at, used, queue + before, *tail - before);
     for (int r = 0; r < (used ? used : 4); r++)
         since[r] = before;
-    if (!used && level >= 2)
-        return se_nested_offs(ws, cur, src, to_off, queue, tail, level);
+    *used_any = used != 0;
     return ws->overflow ? -1 : k.added;
+}
+
+int se_dynamic_plus_dry(void *ctx, se_chain_ws *ws, const se_state *cur, const se_state *src,
+                        se_pset *to_off, int32_t *queue, int *tail, se_dry_point *at)
+{
+    int used;
+    return se_dynamic_plus_offs(ctx, ws, cur, src, to_off, queue, tail, at->since, &used);
 }

@@ -8,7 +8,7 @@
  * the digits 1..9. A digit is only tried while it is placed at most
  * 9 - 2k times.
  */
-#include "internal.h"
+#include "finders.h"
 
 int se_find_fish(const se_state *s, se_hint *h, int degree)
 {

@@ -25,25 +25,54 @@
  * house it is a place of: the region chains of most puzzles rated 9 and
  * up spent three quarters of their time redoing the same propagation.
  * So (but for Nishio, which has no region chains) what a region chain
- * propagates stays in the work area for the rest of the producer call
- * (the fc_ fields of chains.h) and is reused, nodes and all, by every
+ * propagates stays in the producer's state for the rest of the call
+ * (struct se_fc) and is reused, nodes and all, by every
  * later chain that assumes the same candidate: the same sets in the same
  * order with the same parents, hence the same hints and complexities.
  * When the pools fill past a half, the cache is dropped between cells.
  */
+#include <stdlib.h>
 #include <string.h>
-#include "chains.h"
+#include "forcing_chains.h"
+
+struct se_fc {
+    /* The "on" assumptions (cell * 9 + digit) already propagated in this
+     * producer call, on this grid: an assumption is asked for again by the
+     * region chains of each house it is a place of and by its own cell,
+     * and the propagation is the same each time. Valid when gen[] equals
+     * now; the sets, in order, as (key, node) pairs in keys / nodes from
+     * first; the nodes stay in the engine's pool until the cache is
+     * flushed. */
+    uint32_t gen[729], now;
+    int32_t first[729];
+    uint16_t non[729], noff[729];
+    int8_t result[729];
+    int32_t contra[729][2];
+    uint16_t keys[SE_MAX_NODES];
+    int32_t nodes[SE_MAX_NODES];
+    int npair;
+    se_rule_tables rules; /* the rules on the producer's grid */
+    /* Nishio by digit: each digit's candidates last searched and the best
+     * hint they gave */
+    uint32_t nishio_pattern[9][3];
+    uint8_t nishio_known[9], nishio_found[9];
+    int nishio_key[9], nishio_complexity[9];
+    double nishio_difficulty[9];
+    /* the sets of a cell's digits and of a region's places */
+    se_pset value_on[9], value_off[9], pos_on[9], pos_off[9];
+};
 
 typedef struct search {
     se_chain_ws *ws;
+    se_fc *fc;
     const se_state *s;
     double base;
     /* the technique of a contradiction, double, cell and region step */
     const int *technique;
     int level; /* nesting: 1 for dynamic+ */
+    const se_dry_hook *dry; /* the dry points' hook (level 1 and up) */
     int nishio, cache; /* cache: "on" propagations are kept (not Nishio) */
-    se_chain_best *best;
-    struct se_inner *collect; /* nested: every hint goes there, not to best */
+    const se_chain_sink *sink;
     int region;               /* the house of the region chains being offered */
 } search;
 
@@ -51,7 +80,8 @@ typedef struct search {
 static void offer(search *q, int target_key, const int32_t *ends, int nends, int sort_key,
                   int technique)
 {
-    if (!q->collect && q->level < 2 && q->best->found) {
+    const se_chain_best *best = q->sink->best;
+    if (!q->sink->take && q->level < 2 && best->found) {
         /* A chain's first parents are distinct potentials (one node per
          * key in a propagation, but for a contradiction's own end), so the
          * complexity is at least the ends' depths: when that already
@@ -61,7 +91,7 @@ static void offer(search *q, int target_key, const int32_t *ends, int nends, int
         for (int i = 0; i < nends; i++)
             low += q->ws->node[ends[i]].depth;
         double d = se_chain_difficulty(q->base, low);
-        if (d > q->best->difficulty || (d == q->best->difficulty && low > q->best->complexity))
+        if (d > best->difficulty || (d == best->difficulty && low > best->complexity))
             return;
     }
     se_hint h;
@@ -74,14 +104,15 @@ static void offer(search *q, int target_key, const int32_t *ends, int nends, int
             complexity += se_ancestor_count(q->ws, ends[i]);
     double diff = se_chain_difficulty(q->base, complexity);
     h.rating = se_chain_tenths(diff);
-    if (q->collect) {
+    if (q->sink->take) {
         /* the assumptions of cell chains rest on the cell's rule, those of
          * region chains on the house's */
         int root = sort_key == 5 ? -1 : sort_key == 6 ? q->region : -2;
-        se_inner_record(q->collect, q->ws, &h, ends, nends, root, diff, complexity, sort_key);
+        se_chain_found found = { &h, diff, complexity, sort_key, ends, nends, root };
+        q->sink->take(q->sink->ctx, q->ws, &found);
         return;
     }
-    se_chain_offer(q->best, diff, complexity, sort_key, &h);
+    se_chain_offer(q->sink->best, diff, complexity, sort_key, &h);
 }
 
 static void doubles(search *q, const se_pset *on_on, const se_pset *on_off,
@@ -93,26 +124,26 @@ static void doubles(search *q, const se_pset *on_on, const se_pset *on_off,
 #define KEEP_EXTRA (SE_MAX_EXTRA / 2)
 #define KEEP_NESTED (SE_MAX_NESTED / 2)
 
-static void cache_flush(se_chain_ws *ws)
+static void cache_flush(se_chain_ws *ws, se_fc *fc)
 {
-    if (++ws->fc_now == 0) {
-        memset(ws->fc_gen, 0, sizeof ws->fc_gen);
-        ws->fc_now = 1;
+    if (++fc->now == 0) {
+        memset(fc->gen, 0, sizeof fc->gen);
+        fc->now = 1;
     }
-    ws->fc_npair = 0;
+    fc->npair = 0;
     ws->nnode = ws->nextra = ws->nnested = 0;
 }
 
 /* Before each cell's (or candidate's) round: stop if asked to, and start
  * an empty pool once the kept propagations fill half of it. 0: go on. */
-static int round_start(se_chain_ws *ws, const sudoku_cancel *cancel)
+static int round_start(se_chain_ws *ws, se_fc *fc, const sudoku_cancel *cancel)
 {
     if (sudoku_cancelled(cancel)) {
         ws->cancelled = 1;
         return -1;
     }
     if (ws->nnode > KEEP_NODES || ws->nextra > KEEP_EXTRA || ws->nnested > KEEP_NESTED)
-        cache_flush(ws);
+        cache_flush(ws, fc);
     return 0;
 }
 
@@ -125,46 +156,45 @@ static int propagate_on(search *q, int cell, int d, int dynamic, se_pset *on, se
                         int32_t contra[2], int keep, int *kept)
 {
     se_chain_ws *ws = q->ws;
+    se_fc *fc = q->fc;
     int at = cell * 9 + d, key = SE_KEY(1, cell, d);
-    if (q->cache && ws->fc_gen[at] == ws->fc_now) {
-        const uint16_t *k = &ws->fc_key[ws->fc_first[at]];
-        const int32_t *nd = &ws->fc_node[ws->fc_first[at]];
-        for (int i = 0; i < ws->fc_non[at]; i++)
+    if (q->cache && fc->gen[at] == fc->now) {
+        const uint16_t *k = &fc->keys[fc->first[at]];
+        const int32_t *nd = &fc->nodes[fc->first[at]];
+        for (int i = 0; i < fc->non[at]; i++)
             se_pset_add(on, k[i], nd[i]);
-        k += ws->fc_non[at];
-        nd += ws->fc_non[at];
-        for (int i = 0; i < ws->fc_noff[at]; i++)
+        k += fc->non[at];
+        nd += fc->non[at];
+        for (int i = 0; i < fc->noff[at]; i++)
             se_pset_add(off, k[i], nd[i]);
-        contra[0] = ws->fc_contra[at][0];
-        contra[1] = ws->fc_contra[at][1];
+        contra[0] = fc->contra[at][0];
+        contra[1] = fc->contra[at][1];
         *kept = 0; /* its nodes are older than the caller's mark */
-        return ws->fc_result[at];
+        return fc->result[at];
     }
     se_pset_add(on, key, se_node_new(ws, key, -1));
-    ws->prop_key = key;
-    ws->prop_dry = 0;
-    int r = se_do_chaining_tables(ws, q->s, on, off, !q->nishio, dynamic, q->level, contra,
-                                  &ws->rules);
+    int r = se_do_chaining_tables(ws, q->s, on, off, !q->nishio, dynamic, q->dry, contra,
+                                  &fc->rules);
     *kept = 0;
     if (!q->cache || !keep || ws->overflow || ws->nnode > KEEP_NODES ||
         ws->nextra > KEEP_EXTRA || ws->nnested > KEEP_NESTED ||
-        ws->fc_npair + on->n + off->n > SE_MAX_NODES)
+        fc->npair + on->n + off->n > SE_MAX_NODES)
         return r;
-    ws->fc_gen[at] = ws->fc_now;
-    ws->fc_first[at] = ws->fc_npair;
-    ws->fc_non[at] = (uint16_t)on->n;
-    ws->fc_noff[at] = (uint16_t)off->n;
+    fc->gen[at] = fc->now;
+    fc->first[at] = fc->npair;
+    fc->non[at] = (uint16_t)on->n;
+    fc->noff[at] = (uint16_t)off->n;
     for (int i = 0; i < on->n; i++) {
-        ws->fc_key[ws->fc_npair] = on->order[i];
-        ws->fc_node[ws->fc_npair++] = on->at[on->order[i]];
+        fc->keys[fc->npair] = on->order[i];
+        fc->nodes[fc->npair++] = on->at[on->order[i]];
     }
     for (int i = 0; i < off->n; i++) {
-        ws->fc_key[ws->fc_npair] = off->order[i];
-        ws->fc_node[ws->fc_npair++] = off->at[off->order[i]];
+        fc->keys[fc->npair] = off->order[i];
+        fc->nodes[fc->npair++] = off->at[off->order[i]];
     }
-    ws->fc_result[at] = (int8_t)r;
-    ws->fc_contra[at][0] = r ? contra[0] : -1;
-    ws->fc_contra[at][1] = r ? contra[1] : -1;
+    fc->result[at] = (int8_t)r;
+    fc->contra[at][0] = r ? contra[0] : -1;
+    fc->contra[at][1] = r ? contra[1] : -1;
     *kept = 1;
     return r;
 }
@@ -173,6 +203,7 @@ static void binary(search *q, int cell, int d, int nishio, int dynamic, int dbl,
                    se_pset *on_on, se_pset *on_off)
 {
     se_chain_ws *ws = q->ws;
+    se_fc *fc = q->fc;
     int32_t contra[2];
     se_pset *off_on = &ws->tmp_on, *off_off = &ws->tmp_off;
     se_pset_clear(on_on);
@@ -192,10 +223,8 @@ static void binary(search *q, int cell, int d, int nishio, int dynamic, int dbl,
     /* the "off" propagation is not kept past this function: its nodes go */
     int mark = ws->nnode, mark_extra = ws->nextra;
     se_pset_add(off_off, off, se_node_new(ws, off, -1));
-    ws->prop_key = off;
-    ws->prop_dry = 0;
-    if (se_do_chaining_tables(ws, q->s, off_on, off_off, y, dynamic, q->level, contra,
-                              &ws->rules) && contradictions)
+    if (se_do_chaining_tables(ws, q->s, off_on, off_off, y, dynamic, q->dry, contra,
+                              &fc->rules) && contradictions)
         offer(q, on, contra, 2, 7, q->technique[0]);
     if (dbl)
         doubles(q, on_on, on_off, off_on, off_off);
@@ -249,6 +278,7 @@ static void regions(search *q, int cell, int d, int multiple, int dynamic, se_ps
                     se_pset *on_off, unsigned wanted)
 {
     se_chain_ws *ws = q->ws;
+    se_fc *fc = q->fc;
     for (int t = 0; t < 3; t++) {
         if (!(wanted >> t & 1))
             continue;
@@ -270,8 +300,8 @@ static void regions(search *q, int cell, int d, int multiple, int dynamic, se_ps
             } else {
                 int32_t contra[2];
                 int kept;
-                ons[n] = &ws->pos_on[n];
-                offs[n] = &ws->pos_off[n];
+                ons[n] = &fc->pos_on[n];
+                offs[n] = &fc->pos_off[n];
                 se_pset_clear(ons[n]);
                 se_pset_clear(offs[n]);
                 propagate_on(q, other, d, dynamic, ons[n], offs[n], contra, 1, &kept);
@@ -294,8 +324,8 @@ static void regions(search *q, int cell, int d, int multiple, int dynamic, se_ps
     }
 }
 
-static int run(const se_state *s, int kind, se_chain_ws *ws, const sudoku_cancel *cancel,
-               se_chain_best *best, struct se_inner *collect)
+static int run(const se_state *s, int kind, se_chain_ws *ws, se_fc *fc, const se_dry_hook *dry,
+               const sudoku_cancel *cancel, const se_chain_sink *sink, const uint32_t *chains)
 {
     int nishio = kind == 0, multiple = kind >= 1, dynamic = kind != 1;
     int level = kind >= 3 ? kind - 2 : 0;
@@ -316,22 +346,22 @@ static int run(const se_state *s, int kind, se_chain_ws *ws, const sudoku_cancel
     };
     double base = level >= 2 ? 9.5 + 0.5 * (level - 2) : level ? 8.5 + 0.5 * level
                 : nishio ? 7.5 : dynamic ? 8.5 : 8.0;
-    search q = { ws, s, base, techniques[kind], level, nishio, !nishio, best, collect, -1 };
-    cache_flush(ws); /* a new grid */
-    se_rule_tables_reset(&ws->rules, !nishio);
+    search q = { ws, fc, s, base, techniques[kind], level, dry, nishio, !nishio, sink, -1 };
+    cache_flush(ws, fc); /* a new grid */
+    se_rule_tables_reset(&fc->rules, !nishio);
     ws->cancel = cancel;
     ws->cancelled = 0;
     for (int cell = 0; cell < 81; cell++) {
         int size = se_popcount(s->cand[cell]);
-        if (!(size > 2 || (size > 1 && dynamic)) || (collect && se_inner_skip_cell(collect, cell)))
+        if (!(size > 2 || (size > 1 && dynamic)) || (chains && !chains[cell]))
             continue;
-        if (round_start(ws, cancel))
+        if (round_start(ws, fc, cancel))
             return -1;
         /* the chains the collecting multiple forcing chains can skip
-         * (se_inner_chains): a digit none of the cell's wanted chains
+         * (chains[]): a digit none of the cell's wanted chains
          * uses is not propagated (the cell's propagations make no hint
          * themselves in that producer) */
-        uint32_t wanted = collect ? se_inner_chains(collect, cell) : ~0u;
+        uint32_t wanted = chains ? chains[cell] : ~0u;
         int cell_chain = (wanted & SE_CELL_CHAIN) != 0;
         se_pset *ons[9], *offs[9];
         int n = 0;
@@ -341,8 +371,8 @@ static int run(const se_state *s, int kind, se_chain_ws *ws, const sudoku_cancel
             if (!cell_chain && !region_wanted)
                 continue;
             int dbl = size >= 3 && !nishio && dynamic;
-            ons[n] = &ws->value_on[n];
-            offs[n] = &ws->value_off[n];
+            ons[n] = &fc->value_on[n];
+            offs[n] = &fc->value_off[n];
             binary(&q, cell, d, nishio, dynamic, dbl, ons[n], offs[n]);
             if (!nishio)
                 regions(&q, cell, d, multiple, dynamic, ons[n], offs[n], region_wanted);
@@ -366,15 +396,15 @@ static int run(const se_state *s, int kind, se_chain_ws *ws, const sudoku_cancel
  * every hint the producer finds from a candidate of digit d, with its
  * rating and complexity, depends on nothing but d's candidates (when no
  * cell holds a single candidate, all the cells tried are the empty ones).
- * The work area keeps, per digit, the candidates last seen and the best
- * hint they gave (by rating, complexity, then first found); a digit whose
- * candidates did not change since is not searched again. The step is the
+ * The producer's state keeps, per digit, the candidates last seen and the
+ * best hint they gave (by rating, complexity, then first found); a digit
+ * whose candidates did not change since is not searched again. The step is the
  * best of the nine, ties going to the first found (cell, then digit, then
  * the "on" assumption's contradiction before the "off" one's), as in the
  * plain search. Its eliminations are made from the grid at hand.
  */
-static int nishio_by_digit(const se_state *s, se_chain_ws *ws, const sudoku_cancel *cancel,
-                           se_chain_best *best)
+static int nishio_by_digit(const se_state *s, se_chain_ws *ws, se_fc *fc,
+                           const sudoku_cancel *cancel, se_chain_best *best)
 {
     static const int technique[4] = { SE_NISHIO, SE_NISHIO, SE_NISHIO, SE_NISHIO };
     uint32_t pattern[9][3];
@@ -382,30 +412,32 @@ static int nishio_by_digit(const se_state *s, se_chain_ws *ws, const sudoku_canc
     for (int c = 0; c < 81; c++)
         for (unsigned m = s->cand[c]; m; m &= m - 1)
             pattern[se_lowest(m)][c / 27] |= 1u << (c % 27);
-    search q = { ws, s, 7.5, technique, 0, 1, 0, NULL, NULL, -1 };
-    cache_flush(ws); /* a new grid */
-    se_rule_tables_reset(&ws->rules, 0);
+    search q = { ws, fc, s, 7.5, technique, 0, NULL, 1, 0, NULL, -1 };
+    cache_flush(ws, fc); /* a new grid */
+    se_rule_tables_reset(&fc->rules, 0);
     ws->cancel = cancel;
     ws->cancelled = 0;
     for (int d = 0; d < 9; d++) {
-        if (ws->nishio_known[d] && memcmp(ws->nishio_pattern[d], pattern[d], sizeof pattern[d]) == 0)
+        if (fc->nishio_known[d] &&
+            memcmp(fc->nishio_pattern[d], pattern[d], sizeof pattern[d]) == 0)
             continue;
         se_chain_best digit_best = { 0 };
-        q.best = &digit_best;
+        se_chain_sink digit_sink = { &digit_best, NULL, NULL };
+        q.sink = &digit_sink;
         for (int cell = 0; cell < 81; cell++) {
             if (!(s->cand[cell] >> d & 1))
                 continue;
-            if (round_start(ws, cancel))
+            if (round_start(ws, fc, cancel))
                 return -1;
-            binary(&q, cell, d, 1, 1, 0, &ws->value_on[0], &ws->value_off[0]);
+            binary(&q, cell, d, 1, 1, 0, &fc->value_on[0], &fc->value_off[0]);
             if (ws->overflow) {
-                ws->nishio_known[d] = 0;
+                fc->nishio_known[d] = 0;
                 return -1;
             }
         }
-        memcpy(ws->nishio_pattern[d], pattern[d], sizeof pattern[d]);
-        ws->nishio_known[d] = 1;
-        ws->nishio_found[d] = (uint8_t)digit_best.found;
+        memcpy(fc->nishio_pattern[d], pattern[d], sizeof pattern[d]);
+        fc->nishio_known[d] = 1;
+        fc->nishio_found[d] = (uint8_t)digit_best.found;
         if (digit_best.found) {
             const se_hint *h = &digit_best.hint;
             int key = -1;
@@ -416,25 +448,25 @@ static int nishio_by_digit(const se_state *s, se_chain_ws *ws, const sudoku_canc
                     if (h->elim[c])
                         key = SE_KEY(0, c, se_lowest(h->elim[c]));
             }
-            ws->nishio_key[d] = key;
-            ws->nishio_difficulty[d] = digit_best.difficulty;
-            ws->nishio_complexity[d] = digit_best.complexity;
+            fc->nishio_key[d] = key;
+            fc->nishio_difficulty[d] = digit_best.difficulty;
+            fc->nishio_complexity[d] = digit_best.complexity;
         }
     }
     /* the best of the digits; ties: the first found */
     int chosen = -1;
     for (int d = 0; d < 9; d++) {
-        if (!ws->nishio_found[d])
+        if (!fc->nishio_found[d])
             continue;
         if (chosen >= 0) {
-            double dd = ws->nishio_difficulty[d], dc = ws->nishio_difficulty[chosen];
-            int cd = ws->nishio_complexity[d], cc = ws->nishio_complexity[chosen];
+            double dd = fc->nishio_difficulty[d], dc = fc->nishio_difficulty[chosen];
+            int cd = fc->nishio_complexity[d], cc = fc->nishio_complexity[chosen];
             if (dd > dc || (dd == dc && cd > cc))
                 continue;
             /* found first: the earlier cell; in one cell, the lower digit
              * (this loop's order) */
             if (dd == dc && cd == cc &&
-                SE_KEY_CELL(ws->nishio_key[d]) >= SE_KEY_CELL(ws->nishio_key[chosen]))
+                SE_KEY_CELL(fc->nishio_key[d]) >= SE_KEY_CELL(fc->nishio_key[chosen]))
                 continue;
         }
         chosen = d;
@@ -442,22 +474,23 @@ static int nishio_by_digit(const se_state *s, se_chain_ws *ws, const sudoku_canc
     if (chosen < 0)
         return 0;
     se_hint h;
-    se_hint_clear(&h, SE_NISHIO, se_chain_tenths(ws->nishio_difficulty[chosen]));
-    if (!se_chain_conclude(&h, s, ws->nishio_key[chosen]))
+    se_hint_clear(&h, SE_NISHIO, se_chain_tenths(fc->nishio_difficulty[chosen]));
+    if (!se_chain_conclude(&h, s, fc->nishio_key[chosen]))
         return 0; /* cannot happen: the cell has two candidates or more */
-    se_chain_offer(best, ws->nishio_difficulty[chosen], ws->nishio_complexity[chosen], 7, &h);
+    se_chain_offer(best, fc->nishio_difficulty[chosen], fc->nishio_complexity[chosen], 7, &h);
     return 0;
 }
 
-int se_find_forcing_chains(const se_state *s, se_hint *h, int kind, se_chain_ws *ws,
-                           const sudoku_cancel *cancel)
+int se_find_forcing_chains(const se_state *s, se_hint *h, int kind, se_chain_ws *ws, se_fc *fc,
+                           const se_dry_hook *dry, const sudoku_cancel *cancel)
 {
     se_chain_best best = { 0 };
+    se_chain_sink sink = { &best, NULL, NULL };
     int singles = 0;
     for (int c = 0; c < 81 && kind == 0; c++)
         singles |= se_one_bit(s->cand[c]);
-    if (kind == 0 && !singles ? nishio_by_digit(s, ws, cancel, &best) < 0
-                              : run(s, kind, ws, cancel, &best, NULL) < 0)
+    if (kind == 0 && !singles ? nishio_by_digit(s, ws, fc, cancel, &best) < 0
+                              : run(s, kind, ws, fc, dry, cancel, &sink, NULL) < 0)
         return -1;
     if (!best.found)
         return 0;
@@ -465,8 +498,39 @@ int se_find_forcing_chains(const se_state *s, se_hint *h, int kind, se_chain_ws 
     return 1;
 }
 
-int se_forcing_chains_all(const se_state *s, int kind, se_chain_ws *ws,
-                          struct se_inner *collect, const sudoku_cancel *cancel)
+int se_forcing_chains_all(const se_state *s, int kind, se_chain_ws *ws, se_fc *fc,
+                          const se_dry_hook *dry, const se_chain_sink *sink,
+                          const uint32_t *chains, const sudoku_cancel *cancel)
 {
-    return run(s, kind, ws, cancel, NULL, collect);
+    return run(s, kind, ws, fc, dry, cancel, sink, chains);
+}
+
+se_fc *se_fc_new(void)
+{
+    se_fc *fc = malloc(sizeof *fc);
+    if (fc)
+        se_fc_reset(fc);
+    return fc;
+}
+
+void se_fc_reset(se_fc *fc)
+{
+    fc->now = 0;
+    fc->npair = 0;
+    memset(fc->gen, 0, sizeof fc->gen);
+    fc->rules.now = 0;
+    memset(fc->rules.off_gen, 0, sizeof fc->rules.off_gen);
+    memset(fc->rules.on_gen, 0, sizeof fc->rules.on_gen);
+    memset(fc->nishio_known, 0, sizeof fc->nishio_known);
+    for (int i = 0; i < 9; i++) {
+        se_pset_init(&fc->value_on[i]);
+        se_pset_init(&fc->value_off[i]);
+        se_pset_init(&fc->pos_on[i]);
+        se_pset_init(&fc->pos_off[i]);
+    }
+}
+
+void se_fc_free(se_fc *fc)
+{
+    free(fc);
 }

@@ -1,5 +1,28 @@
 /*
- * internal.h - shared state of the Sudoku Explainer rater (core/se/).
+ * internal.h - the grid state and tables of the Sudoku Explainer rater
+ * (core/se/), the ground every file of it stands on.
+ *
+ * The files, each including only those on the lines below it (the arrows
+ * point down; docs/internals/se-engine.md tells the whole story):
+ *   rating.c           the rater: applies steps, ER/EP/ED; holds the chain
+ *                      producers' states (se_producers, se_cycles)
+ *   testing.c/.h       entry points for the unit tests only
+ *   nested.c/.h        nested levels 2-5 and a depth's producers with
+ *                      their dry-point hooks; below it nested_narrow,
+ *                      nested_search, nested_cache, nested_plan,
+ *                      nested_record, nested_lists (one job each) over
+ *                      nested_state.h (their shared state)
+ *   forcing_chains, dynamic_plus, cycles (.c/.h)   the chain producers,
+ *                      each owning its state
+ *   chains.c/.h        the chain engine: nodes, sets, stamps, the rules,
+ *                      propagation with a dry-point hook, complexity, the
+ *                      hint sink
+ *   finders.h          singles .. aligned exclusion (one file each)
+ *   hint.c/.h, reach.c/.h, tables.c, internal.h
+ * Hints flow up: a finder fills the rater's se_hint; a chain producer
+ * offers each hint to an se_chain_sink (the rater's keeps the best, a
+ * nested level's records them all); what a nested level finds at a dry
+ * point reaches the outer propagation through the engine's hook.
  *
  * Houses are numbered as the reference walks them: 0..8 boxes (left to
  * right, top to bottom), 9..17 rows, 18..26 columns. A house's cells are
@@ -13,7 +36,6 @@
 #define SUDOKU_SE_INTERNAL_H
 
 #include <stdint.h>
-#include "../se_rating.h"
 
 #define SE_BOX(i) (i)
 #define SE_ROW(i) (9 + (i))
@@ -27,14 +49,6 @@ typedef struct se_state {
     uint8_t empty[27];    /* empty cells per house */
 } se_state;
 
-
-/* A step being built by a finder. */
-typedef struct se_hint {
-    int technique;
-    int rating;          /* tenths */
-    int cell, digit;     /* placement, or cell -1 */
-    uint16_t elim[81];   /* candidates removed, per cell */
-} se_hint;
 
 extern const uint8_t se_house_cell[27][9];
 /* se_crossing[a][t][j]: for a box and a line type, or a line and the box
@@ -163,28 +177,5 @@ static inline int se_in_house(int cell, int house)
     const uint8_t *h = se_cell_house[cell];
     return h[0] == house || h[1] == house || h[2] == house;
 }
-
-/* Clears a hint to "nothing yet". */
-void se_hint_clear(se_hint *h, int technique, int rating);
-/* 1 when the hint removes at least one candidate. */
-int se_hint_has_elims(const se_hint *h);
-
-/* The finders; each returns 1 and fills `h` with the reference's first
- * step of its kind, or returns 0. */
-int se_find_hidden_single(const se_state *s, se_hint *h);
-int se_find_naked_single(const se_state *s, se_hint *h);
-int se_find_intersection(const se_state *s, se_hint *h, int direct);
-int se_find_hidden_set(const se_state *s, se_hint *h, int degree, int direct);
-int se_find_naked_set(const se_state *s, se_hint *h, int degree);
-int se_find_fish(const se_state *s, se_hint *h, int degree);
-int se_find_xy_wing(const se_state *s, se_hint *h, int xyz);
-/* Unique rectangles and loops: collects all, offers the first by
- * (rating, type) as the reference sorts them. */
-int se_find_unique_loop(const se_state *s, se_hint *h);
-int se_find_bug(const se_state *s, se_hint *h);
-/* degree 2: aligned pair exclusion (6.2); degree 3: aligned triple
- * exclusion (7.5), which the reference tries after the forcing chain
- * cycles and before Nishio. */
-int se_find_aligned_exclusion(const se_state *s, se_hint *h, int degree);
 
 #endif

@@ -15,7 +15,7 @@
  * later plain pointing/claiming may still make them. The first such C in
  * number order is taken.
  */
-#include "internal.h"
+#include "finders.h"
 
 static const int pair_types[4][2] = {
     { SE_BOX(0), SE_COL(0) }, { SE_BOX(0), SE_ROW(0) },

@@ -83,8 +83,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "internal.h"
-#include "chains.h"
+#include "finders.h"
+#include "cycles.h"
+#include "nested.h"
 #include "../solver.h"
 
 static const char *const technique_name[SE_TECHNIQUE_COUNT] = {
@@ -171,23 +172,6 @@ char *sudoku_se_format_rating(int tenths, char out[8])
     return out;
 }
 
-void se_hint_clear(se_hint *h, int technique, int rating)
-{
-    h->technique = technique;
-    h->rating = rating;
-    h->cell = -1;
-    h->digit = 0;
-    memset(h->elim, 0, sizeof h->elim);
-}
-
-int se_hint_has_elims(const se_hint *h)
-{
-    for (int c = 0; c < 81; c++)
-        if (h->elim[c])
-            return 1;
-    return 0;
-}
-
 /* Removes digit d (0-based) from cell c, keeping pos[][] in step. */
 static inline void remove_candidate(se_state *s, int c, int d)
 {
@@ -239,8 +223,10 @@ static int aligned_exclusion(const se_state *s, se_hint *h, int degree, aligned_
 }
 
 struct sudoku_se_rater {
-    se_chain_ws *ws; /* NULL until a puzzle needs chains */
-    int ready;       /* ws is as new for the puzzle at hand */
+    /* the chain producers' states, NULL until a puzzle needs chains */
+    se_cycles *cycles;
+    se_producers *chains; /* the forcing chains and the nested levels */
+    int ready;            /* they are as new for the puzzle at hand */
 };
 
 sudoku_se_rater *sudoku_se_rater_new(void)
@@ -252,30 +238,34 @@ void sudoku_se_rater_free(sudoku_se_rater *rater)
 {
     if (!rater)
         return;
-    se_chain_ws_free(rater->ws);
+    se_cycles_free(rater->cycles);
+    se_producers_free(rater->chains);
     free(rater);
 }
 
 /* The chain producers in the reference's order: cycles and forcing
- * chains, (aligned triple exclusion), Nishio, multiple, dynamic. 1: a
- * step; 0: the step needs a technique not written yet; -1: cancelled or
- * out of memory. The rater's work area is made on first use, and made
- * as new on a later puzzle's first use. */
+ * chains, (aligned triple exclusion), Nishio, multiple, dynamic, dynamic+,
+ * nested levels 2 to 5. 1: a step; 0: none (serate fails there too);
+ * -1: cancelled or out of memory. The producers' states are made on first
+ * use, and made as new on a later puzzle's first use. */
 static int chain_step(const se_state *s, se_hint *h, sudoku_se_rater *rater, aligned_memory *am,
                       const sudoku_cancel *cancel)
 {
-    if (!rater->ws && !(rater->ws = se_chain_ws_new()))
+    if (!rater->cycles && !(rater->cycles = se_cycles_new()))
         return -1;
-    if (!rater->ready)
-        se_chain_ws_reset(rater->ws); /* a previous puzzle's */
+    if (!rater->chains && !(rater->chains = se_producers_new()))
+        return -1;
+    if (!rater->ready) { /* a previous puzzle's */
+        se_cycles_reset(rater->cycles);
+        se_producers_reset(rater->chains);
+    }
     rater->ready = 1;
-    se_chain_ws *ws = rater->ws;
-    int r = se_find_cycles_and_chains(s, h, ws, cancel);
+    int r = se_find_cycles_and_chains(s, h, rater->chains->ws, rater->cycles, cancel);
     if (r == 0 && aligned_exclusion(s, h, 3, am))
         return 1;
     /* Nishio, multiple, dynamic, dynamic+, nested levels 2 to 5 */
     for (int kind = 0; r == 0 && kind < 8; kind++)
-        r = se_find_forcing_chains(s, h, kind, ws, cancel);
+        r = se_producers_find(rater->chains, s, h, kind, cancel);
     return r; /* 0: serate would fail too (it prints 20.0) */
 }
 
@@ -328,14 +318,51 @@ sudoku_se_status sudoku_se_rate_with(sudoku_se_rater *rater, const sudoku_grid *
                                      sudoku_se_path *path, const sudoku_cancel *cancel)
 {
     if (rater) {
-        rater->ready = !rater->ws; /* a work area made now is new */
+        rater->ready = !rater->cycles; /* work areas made now are new */
         return rate(rater, puzzle, path, cancel);
     }
-    sudoku_se_rater once = { NULL, 1 };
+    sudoku_se_rater once = { NULL, NULL, 1 };
     sudoku_se_status st = rate(&once, puzzle, path, cancel);
-    se_chain_ws_free(once.ws);
+    se_cycles_free(once.cycles);
+    se_producers_free(once.chains);
     return st;
 }
+
+/* Fills pos[][] and empty[] of s from its value[] and cand[]. */
+static void complete_state(se_state *s)
+{
+    memset(s->pos, 0, sizeof s->pos);
+    memset(s->empty, 0, sizeof s->empty);
+    for (int c = 0; c < 81; c++) {
+        const uint8_t *hs = se_cell_house[c], *at = se_cell_place[c];
+        for (int k = 0; k < 3; k++) {
+            s->empty[hs[k]] += !s->value[c];
+            for (unsigned m = s->cand[c]; m; m &= m - 1)
+                s->pos[hs[k]][se_lowest(m) + 1] |= (uint16_t)(1u << at[k]);
+        }
+    }
+}
+
+/* The state after placing the givens: candidates are the digits no given
+ * sees. */
+static void state_of_givens(const sudoku_grid *puzzle, se_state *s)
+{
+    unsigned used[27] = { 0 };
+    for (int c = 0; c < 81; c++)
+        if (puzzle->cell[c])
+            for (int k = 0; k < 3; k++)
+                used[se_cell_house[c][k]] |= 1u << (puzzle->cell[c] - 1);
+    for (int c = 0; c < 81; c++) {
+        const uint8_t *hs = se_cell_house[c];
+        s->value[c] = puzzle->cell[c];
+        s->cand[c] = puzzle->cell[c] ? 0
+                                     : (uint16_t)(~(used[hs[0]] | used[hs[1]] | used[hs[2]]) & 0x1ff);
+    }
+    complete_state(s);
+}
+
+static sudoku_se_status rate_state(sudoku_se_rater *rater, const se_state *start,
+                                   sudoku_se_path *path, const sudoku_cancel *cancel);
 
 static sudoku_se_status rate(sudoku_se_rater *rater, const sudoku_grid *puzzle,
                              sudoku_se_path *path, const sudoku_cancel *cancel)
@@ -350,29 +377,25 @@ static sudoku_se_status rate(sudoku_se_rater *rater, const sudoku_grid *puzzle,
         return SUDOKU_SE_CANCELLED;
     if (n != 1 || sudoku_grid_givens(puzzle) == 81)
         return SUDOKU_SE_INVALID;
-
-    /* The state after placing the givens, built directly: candidates are
-     * the digits no given sees, pos[][] and empty[] follow from them. */
     se_state s;
-    unsigned used[27] = { 0 };
-    for (int c = 0; c < 81; c++)
-        if (puzzle->cell[c])
-            for (int k = 0; k < 3; k++)
-                used[se_cell_house[c][k]] |= 1u << (puzzle->cell[c] - 1);
-    memset(s.pos, 0, sizeof s.pos);
-    memset(s.empty, 0, sizeof s.empty);
-    for (int c = 0; c < 81; c++) {
-        const uint8_t *hs = se_cell_house[c], *at = se_cell_place[c];
-        s.value[c] = puzzle->cell[c];
-        s.cand[c] = puzzle->cell[c] ? 0 : (uint16_t)(~(used[hs[0]] | used[hs[1]] | used[hs[2]]) & 0x1ff);
-        for (int k = 0; k < 3; k++) {
-            s.empty[hs[k]] += !puzzle->cell[c];
-            for (unsigned m = s.cand[c]; m; m &= m - 1)
-                s.pos[hs[k]][se_lowest(m) + 1] |= (uint16_t)(1u << at[k]);
-        }
-    }
+    state_of_givens(puzzle, &s);
+    return rate_state(rater, &s, path, cancel);
+}
 
-    int er = -1, ep = 0, ed = 0, empty = 81 - sudoku_grid_givens(puzzle);
+/* The path from state `start` as the reference walks it, whatever made
+ * the state: a puzzle's candidates after its givens, or (a later entry) a
+ * candidate state given as such, pencil marks. It must have one solution
+ * among its candidates. */
+static sudoku_se_status rate_state(sudoku_se_rater *rater, const se_state *start,
+                                   sudoku_se_path *path, const sudoku_cancel *cancel)
+{
+    se_state s = *start;
+    int empty = 0;
+    for (int c = 0; c < 81; c++)
+        empty += !s.value[c];
+    path->er = path->ep = path->ed = 0;
+    path->step_count = path->elim_count = 0;
+    int er = -1, ep = 0, ed = 0;
     se_hint h;
     aligned_memory am;
     am.valid[0] = am.valid[1] = 0;

@@ -8,7 +8,7 @@
  * type: house by house, digit 1..9.
  * Naked single: a cell with one candidate, 2.3, cells in row-major order.
  */
-#include "internal.h"
+#include "finders.h"
 
 static const int house_type_start[3] = { SE_BOX(0), SE_COL(0), SE_ROW(0) };
 

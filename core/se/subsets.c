@@ -22,7 +22,7 @@
  * eliminations for a later plain hidden set.
  */
 #include <string.h>
-#include "internal.h"
+#include "finders.h"
 
 static const int house_type_start[3] = { SE_BOX(0), SE_COL(0), SE_ROW(0) };
 

@@ -44,7 +44,7 @@
  * rectangle, the smallest key possible.
  */
 #include <string.h>
-#include "internal.h"
+#include "finders.h"
 
 typedef struct loop_search {
     const se_state *s;

@@ -9,7 +9,7 @@
  * rest of the row, rest of the column), and z is the lower digit the two
  * wings share.
  */
-#include "internal.h"
+#include "finders.h"
 
 int se_find_xy_wing(const se_state *s, se_hint *h, int xyz)
 {

@@ -11,7 +11,7 @@
  */
 #include "check.h"
 #include "se_rating.h"
-#include "se/internal.h"
+#include "se/finders.h"
 #include "se_replay.h"
 
 static sudoku_se_path path;

@@ -27,9 +27,12 @@
 #include "check.h"
 #include "random_puzzle.h"
 #include "se_rating.h"
-#include "se/internal.h"
+#include "se/finders.h"
 
 #include "se/chains.h"
+#include "se/cycles.h"
+#include "se/nested.h"
+#include "se/testing.h"
 #include "se_replay.h"
 
 #include "se_twin_aligned.inc"
@@ -144,7 +147,10 @@ static void show_state(const se_state *s)
 static long compared, found[4], found_fc[6], fc_every;
 static long nested_every, inner_compared, inner_found[2], few_compared, few_found[2];
 static sudoku_rng nested_rng;
-static se_chain_ws *ws_fast, *ws_twin;
+/* the rater's chain producers (fast), and those of the twin (its nested
+ * levels and dynamic+ rules plain) */
+static se_producers *chains_fast, *chains_twin;
+static se_cycles *cycles_fast;
 
 /* The dynamic+ rules at a dry point whose grid src was reduced to cur:
  * each removal an "off" node (as the chain would have it), then the new
@@ -152,6 +158,7 @@ static se_chain_ws *ws_fast, *ws_twin;
 static long dp_compared, dp_fired;
 static sudoku_rng dp_rng;
 static se_chain_ws *ws_dp[2];
+static se_dry_memo *dry_dp; /* the fast rules' (ws_dp[0]) */
 /* The two work areas' "off"s queue[0][from .. to) and queue[1][..], made
  * by the fast and the plain rules: the same nodes (both pools started
  * empty), keys, first parents and further parents. */
@@ -174,7 +181,7 @@ static void compare_dynamic_plus(const se_state *src, const se_state *cur)
 {
     static se_pset to_off[2];
     static int32_t queue[2][1458];
-    int tail[2], r[2];
+    int tail[2], r[2], rule_used;
     /* the fast rules remember grids where they found nothing, per outer
      * grid: first ask them with cur as its own outer grid (no removals,
      * nothing usable), then with src, which must not be answered from
@@ -187,7 +194,7 @@ static void compare_dynamic_plus(const se_state *src, const se_state *cur)
     }
     int none_tail = 0;
     int since[4] = { -1, -1, -1, -1 };
-    CHECK(se_dynamic_plus_offs(ws_dp[0], cur, cur, &none, queue[0], &none_tail, 1, since) == 0 &&
+    CHECK(se_dynamic_plus_offs(dry_dp, ws_dp[0], cur, cur, &none, queue[0], &none_tail, since, &rule_used) == 0 &&
           none_tail == 0 && since[0] == 0 && since[3] == 0);
     /* the fast rules twice: the second time from what they remembered */
     int first_r = 0, first_tail = 0;
@@ -207,7 +214,7 @@ static void compare_dynamic_plus(const se_state *src, const se_state *cur)
         for (int i = 0; i < 4; i++)
             since[i] = -1;
         r[w] = w ? twin_dynamic_plus_offs(ws, cur, src, &to_off[w], queue[w], &tail[w])
-                 : se_dynamic_plus_offs(ws, cur, src, &to_off[w], queue[w], &tail[w], 1, since);
+                 : se_dynamic_plus_offs(dry_dp, ws, cur, src, &to_off[w], queue[w], &tail[w], since, &rule_used);
         if (pass == 0) {
             first_r = r[0];
             first_tail = tail[0];
@@ -258,7 +265,7 @@ static void compare_dynamic_plus_since(const se_state *src, const se_state *cur1
 {
     static se_pset to_off[2];
     static int32_t queue[2][1458];
-    int tail[2], r[2], start[2], used = 0;
+    int tail[2], r[2], start[2], used = 0, rule_used;
     se_state cur2 = *cur2_planned;
     for (int w = 0; w < 2; w++) {
         se_chain_ws *ws = ws_dp[w];
@@ -270,7 +277,7 @@ static void compare_dynamic_plus_since(const se_state *src, const se_state *cur1
             tail[0] = 0;
             queue_removals(ws, src, cur1, &to_off[0], queue[0], &tail[0]);
             int since[4] = { -1, -1, -1, -1 };
-            se_dynamic_plus_offs(ws, cur1, src, &to_off[0], queue[0], &tail[0], 1, since);
+            se_dynamic_plus_offs(dry_dp, ws, cur1, src, &to_off[0], queue[0], &tail[0], since, &rule_used);
         }
         ws->nnode = ws->nextra = ws->nnested = 0;
         ws->overflow = 0;
@@ -279,7 +286,7 @@ static void compare_dynamic_plus_since(const se_state *src, const se_state *cur1
         queue_removals(ws, src, cur1, &to_off[w], queue[w], &tail[w]);
         int since[4] = { -1, -1, -1, -1 }, first = tail[w];
         int r1 = w ? twin_dynamic_plus_offs(ws, cur1, src, &to_off[w], queue[w], &tail[w])
-                   : se_dynamic_plus_offs(ws, cur1, src, &to_off[w], queue[w], &tail[w], 1, since);
+                   : se_dynamic_plus_offs(dry_dp, ws, cur1, src, &to_off[w], queue[w], &tail[w], since, &rule_used);
         if (r1 < 0)
             return;
         if (w == 0) {
@@ -295,7 +302,7 @@ static void compare_dynamic_plus_since(const se_state *src, const se_state *cur1
         queue_removals(ws, src, &cur2, &to_off[w], queue[w], &tail[w]);
         start[w] = tail[w]; /* the new "off"s from here */
         r[w] = w ? twin_dynamic_plus_offs(ws, &cur2, src, &to_off[w], queue[w], &tail[w])
-                 : se_dynamic_plus_offs(ws, &cur2, src, &to_off[w], queue[w], &tail[w], 1, since);
+                 : se_dynamic_plus_offs(dry_dp, ws, &cur2, src, &to_off[w], queue[w], &tail[w], since, &rule_used);
     }
     int same = r[0] == r[1] && tail[0] == tail[1] && start[0] == start[1] &&
                same_offs(queue[0], queue[1], start[0], tail[0]);
@@ -324,7 +331,7 @@ static void compare_dynamic_plus_since(const se_state *src, const se_state *cur1
  * forcing chains' cells are mostly skipped (narrow_cells).
  */
 static long narrow_compared;
-static se_chain_ws *ws_narrow; /* fast, its own: the rater's sequence in ws_fast stays whole */
+static se_producers *chains_narrow; /* fast, its own: the rater's sequence in chains_fast stays whole */
 static void compare_nested_narrow(const se_state *s, int percent)
 {
     se_state src = *s, cur = *s, wide;
@@ -332,7 +339,7 @@ static void compare_nested_narrow(const se_state *s, int percent)
     for (int rule = 0; rule <= 1; rule++) {
         uint64_t da;
         int ha;
-        CHECK(se_nested_digest(ws_narrow, &cur, &src, rule, &da, &ha) == 0);
+        CHECK(se_nested_digest(chains_narrow, &cur, &src, rule, &da, &ha) == 0);
     }
     int previous = -1; /* the last round's last loss */
     for (int round = 0; round < 3; round++) {
@@ -381,8 +388,8 @@ static void compare_nested_narrow(const se_state *s, int percent)
                 const se_state *outer = o ? &wide : &src;
                 uint64_t da, db;
                 int ha, hb;
-                int ra = se_nested_digest(ws_narrow, &cur, outer, rule, &da, &ha);
-                int rb = se_nested_digest(ws_twin, &cur, outer, rule, &db, &hb);
+                int ra = se_nested_digest(chains_narrow, &cur, outer, rule, &da, &ha);
+                int rb = se_nested_digest(chains_twin, &cur, outer, rule, &db, &hb);
                 CHECK_MSG(ra == 0 && rb == 0 && da == db && ha == hb,
                           "nested inner rule %d narrowed (round %d, %s outer grid): fast %d "
                           "(%d hints), twin %d (%d)", rule, round + 1, o ? "wide" : "its",
@@ -393,7 +400,7 @@ static void compare_nested_narrow(const se_state *s, int percent)
          * are counted from it */
         uint64_t da;
         int ha;
-        CHECK(se_nested_digest(ws_narrow, &cur, &src, 0, &da, &ha) == 0);
+        CHECK(se_nested_digest(chains_narrow, &cur, &src, 0, &da, &ha) == 0);
     }
 }
 
@@ -402,7 +409,7 @@ static void compare_nested_narrow(const se_state *s, int percent)
  * five digits or more that loses two at once, or one and then another
  * (a chain narrowed twice), on a grid of the rater's lightly thinned.
  * Only the narrowed plans are checked (against the exact ones, by
- * se_nested_verify_narrowing in ws_narrow), which is cheap enough to try
+ * se_nested_verify_narrowing in chains_narrow), which is cheap enough to try
  * every such cell.
  */
 static long probes;
@@ -426,7 +433,7 @@ static void probe_narrowing(const se_state *s)
         for (int at_once = 0; at_once < 2; at_once++) {
             /* the parent, under its outer grid */
             se_state src = *s, child = cur;
-            CHECK(se_nested_digest(ws_narrow, &cur, &src, 1, &digest, &hints) == 0);
+            CHECK(se_nested_digest(chains_narrow, &cur, &src, 1, &digest, &hints) == 0);
             for (int step = 0; step < 2; step++) {
                 int d = step ? d2 : d1;
                 child.cand[cell] &= (uint16_t)~(1u << d);
@@ -435,7 +442,7 @@ static void probe_narrowing(const se_state *s)
                     continue; /* both lost in one step */
                 se_replay_complete(&child);
                 se_replay_complete(&src);
-                CHECK(se_nested_digest(ws_narrow, &child, &src, 1, &digest, &hints) == 0);
+                CHECK(se_nested_digest(chains_narrow, &child, &src, 1, &digest, &hints) == 0);
                 probes++;
             }
         }
@@ -451,8 +458,8 @@ static void compare_inner(const se_state *cur, const se_state *src, const char *
     for (int rule = 0; rule <= 1; rule++) {
         uint64_t da, db;
         int ha, hb;
-        int ra = se_nested_digest(ws_fast, cur, src, rule, &da, &ha);
-        int rb = se_nested_digest(ws_twin, cur, src, rule, &db, &hb);
+        int ra = se_nested_digest(chains_fast, cur, src, rule, &da, &ha);
+        int rb = se_nested_digest(chains_twin, cur, src, rule, &db, &hb);
         CHECK_MSG(ra == 0 && rb == 0 && da == db && ha == hb,
                   "nested inner rule %d%s: fast %d (%d hints), twin %d (%d)", rule, what, ra, ha,
                   rb, hb);
@@ -525,8 +532,8 @@ static void compare_all(const se_state *s)
             }
         }
     CHECK_MSG(rules_same, "chain engine rules differ from their twins");
-    int fa = se_find_cycles_and_chains(s, &a, ws_fast, NULL);
-    int fb = twin_cycles_and_chains(s, &b, ws_twin, NULL);
+    int fa = se_find_cycles_and_chains(s, &a, chains_fast->ws, cycles_fast, NULL);
+    int fb = twin_cycles_and_chains(s, &b, chains_twin->ws, NULL);
     found[2] += fa > 0;
     int same = same_hint(fa, &a, fb, &b);
     CHECK_MSG(same, "cycles and forcing chains: fast %d, twin %d", fa, fb);
@@ -535,8 +542,8 @@ static void compare_all(const se_state *s)
     /* Nishio, searched by digit with each digit's last result kept in
      * the work area from position to position, against the plain search,
      * on every position */
-    fa = se_find_forcing_chains(s, &a, 0, ws_fast, NULL);
-    fb = twin_find_forcing_chains(s, &b, 0, ws_twin, NULL);
+    fa = se_producers_find(chains_fast, s, &a, 0, NULL);
+    fb = twin_find_forcing_chains(s, &b, 0, chains_twin, NULL);
     found_fc[0] += fa > 0;
     same = same_hint(fa, &a, fb, &b);
     CHECK_MSG(same, "forcing chains kind 0 (Nishio): fast %d, twin %d", fa, fb);
@@ -551,8 +558,8 @@ static void compare_all(const se_state *s)
         if ((kind == 3 && nth % 2 != 0) || (kind == 4 && nth % 25 != 0) ||
             (kind == 5 && nth % 50 != 0))
             continue;
-        fa = se_find_forcing_chains(s, &a, kind, ws_fast, NULL);
-        fb = twin_find_forcing_chains(s, &b, kind, ws_twin, NULL);
+        fa = se_producers_find(chains_fast, s, &a, kind, NULL);
+        fb = twin_find_forcing_chains(s, &b, kind, chains_twin, NULL);
         found_fc[kind] += fa > 0;
         same = same_hint(fa, &a, fb, &b);
         CHECK_MSG(same, "forcing chains kind %d: fast %d, twin %d", kind, fa, fb);
@@ -654,8 +661,8 @@ static void compare_nested_across(const sudoku_grid *g)
             for (int rule = 0; rule <= 1; rule++) {
                 uint64_t da, db;
                 int ha, hb;
-                int ra = se_nested_digest(ws_fast, &cur[j], &src[i], rule, &da, &ha);
-                int rb = se_nested_digest(ws_twin, &cur[j], &src[i], rule, &db, &hb);
+                int ra = se_nested_digest(chains_fast, &cur[j], &src[i], rule, &da, &ha);
+                int rb = se_nested_digest(chains_twin, &cur[j], &src[i], rule, &db, &hb);
                 CHECK_MSG(ra == 0 && rb == 0 && da == db && ha == hb,
                           "nested inner rule %d across outer grids (after steps %d, %d, %d, %d; "
                           "the %dth): fast %d (%d hints), twin %d (%d)", rule, steps[0], steps[1],
@@ -722,17 +729,21 @@ int main(int argc, char **argv)
     }
     sudoku_rng rng;
     sudoku_rng_seed(&rng, 20261124);
-    ws_fast = se_chain_ws_new();
-    ws_twin = se_chain_ws_new();
+    chains_fast = se_producers_new();
+    cycles_fast = se_cycles_new();
+    chains_twin = se_producers_new();
     ws_dp[0] = se_chain_ws_new();
     ws_dp[1] = se_chain_ws_new();
+    dry_dp = se_dry_memo_new();
     /* the twin's nested levels run every inner search afresh */
-    if (!ws_fast || !ws_twin || !ws_dp[0] || !ws_dp[1] || se_nested_plain(ws_twin) < 0)
+    if (!chains_fast || !cycles_fast || !chains_twin || !ws_dp[0] || !ws_dp[1] || !dry_dp ||
+        se_nested_plain(chains_twin) < 0)
         return 1;
-    se_dynamic_plus_plain(ws_twin); /* and every dry point asks the dynamic+ rules */
+    se_dry_memo_plain(chains_twin->dry); /* and every dry point asks the dynamic+ rules */
     /* the narrowed plans checked against the exact ones as they are made */
-    ws_narrow = se_chain_ws_new();
-    if (!ws_narrow || se_nested_verify_narrowing(ws_fast) < 0 || se_nested_verify_narrowing(ws_narrow) < 0)
+    chains_narrow = se_producers_new();
+    if (!chains_narrow || se_nested_verify_narrowing(chains_fast) < 0 ||
+        se_nested_verify_narrowing(chains_narrow) < 0)
         return 1;
     for (int i = 0; i < puzzles; i++) {
         sudoku_grid g;
@@ -789,8 +800,8 @@ int main(int argc, char **argv)
                 se_state st;
                 se_hint a;
                 se_replay_state_after(&g, &path, i, &st);
-                CHECK(se_find_forcing_chains(&st, &a, t <= SE_NESTED_FC_REGION ? 4 : 5, ws_fast,
-                                             NULL) == 1);
+                CHECK(se_producers_find(chains_fast, &st, &a, t <= SE_NESTED_FC_REGION ? 4 : 5,
+                                        NULL) == 1);
                 compare_nested_narrow(&st, 3 + (int)sudoku_rng_below(&nested_rng, 12));
                 probe_narrowing(&st);
             }
@@ -811,13 +822,13 @@ int main(int argc, char **argv)
                  * grid come back under this one's */
                 if (i > 0) {
                     se_replay_state_after(&g, &path, i - 1, &st);
-                    se_find_forcing_chains(&st, &a, kind, ws_fast, NULL);
+                    se_producers_find(chains_fast, &st, &a, kind, NULL);
                 }
                 se_replay_state_after(&g, &path, i, &st);
                 for (int n = 0; n < 12; n++)
                     compare_nested_narrow(&st, 3 + (int)sudoku_rng_below(&nested_rng, 12));
-                int fa = se_find_forcing_chains(&st, &a, kind, ws_fast, NULL);
-                int fb = se_find_forcing_chains(&st, &b, kind, ws_twin, NULL);
+                int fa = se_producers_find(chains_fast, &st, &a, kind, NULL);
+                int fb = se_producers_find(chains_twin, &st, &b, kind, NULL);
                 int same = same_hint(fa, &a, fb, &b);
                 CHECK_MSG(same, "nested level %d at step %d: fast %d, twin %d", kind - 2, i + 1, fa, fb);
                 CHECK_MSG(fa == 1 && a.technique == t && a.rating == path.step[i].rating,
@@ -840,24 +851,24 @@ int main(int argc, char **argv)
     printf("narrowed inner producers compared: %ld, made from a parent: forcing chains & cycles "
            "%ld (%ld widened by units of two), multiple forcing chains %ld (the rater's sequence: "
            "%ld (%ld), %ld; %ld of them from the parent the memo named)\n", narrow_compared,
-           se_nested_narrowed(ws_narrow, 0), se_nested_narrowed(ws_narrow, 2),
-           se_nested_narrowed(ws_narrow, 1), se_nested_narrowed(ws_fast, 0),
-           se_nested_narrowed(ws_fast, 2), se_nested_narrowed(ws_fast, 1),
-           se_nested_narrowed(ws_fast, 3));
+           se_nested_narrowed(chains_narrow, 0), se_nested_narrowed(chains_narrow, 2),
+           se_nested_narrowed(chains_narrow, 1), se_nested_narrowed(chains_fast, 0),
+           se_nested_narrowed(chains_fast, 2), se_nested_narrowed(chains_fast, 1),
+           se_nested_narrowed(chains_fast, 3));
     printf("narrowing probes of cells losing two digits: %ld\n", probes);
-    long verified, violations = se_nested_narrowing_violations(ws_fast, &verified);
-    long verified_n, violations_n = se_nested_narrowing_violations(ws_narrow, &verified_n);
+    long verified, violations = se_nested_narrowing_violations(chains_fast, &verified);
+    long verified_n, violations_n = se_nested_narrowing_violations(chains_narrow, &verified_n);
     printf("narrowed plans checked against the exact plans: %ld in the rater's sequence, %ld in "
            "the random losses; wanting less: %ld, %ld\n", verified, verified_n, violations,
            violations_n);
     CHECK(violations == 0 && violations_n == 0);
     /* the test must be able to fail: results must have been narrowed */
-    CHECK(se_nested_narrowed(ws_narrow, 0) > (SANITIZED ? 20 : 200) &&
-          se_nested_narrowed(ws_narrow, 2) > (SANITIZED ? 10 : 100) &&
-          se_nested_narrowed(ws_fast, 2) > (SANITIZED ? 10 : 100) &&
-          se_nested_narrowed(ws_narrow, 1) > (SANITIZED ? 20 : 200) &&
-          se_nested_narrowed(ws_fast, 0) > (SANITIZED ? 20 : 200) &&
-          se_nested_narrowed(ws_fast, 3) > (SANITIZED ? 10 : 100));
+    CHECK(se_nested_narrowed(chains_narrow, 0) > (SANITIZED ? 20 : 200) &&
+          se_nested_narrowed(chains_narrow, 2) > (SANITIZED ? 10 : 100) &&
+          se_nested_narrowed(chains_fast, 2) > (SANITIZED ? 10 : 100) &&
+          se_nested_narrowed(chains_narrow, 1) > (SANITIZED ? 20 : 200) &&
+          se_nested_narrowed(chains_fast, 0) > (SANITIZED ? 20 : 200) &&
+          se_nested_narrowed(chains_fast, 3) > (SANITIZED ? 10 : 100));
     printf("inner producers on reduced grids across outer grids: %ld, the outer grid changing "
            "the result: %ld\n", across_compared, across_moved);
     /* the test must be able to fail: the outer grid must matter */
@@ -882,10 +893,12 @@ int main(int argc, char **argv)
     printf("dynamic+ rules at the dry point after another: %ld compared (%ld after a used one), "
            "%ld with new \"off\"s\n", dps_compared, dps_after_used, dps_fired);
     CHECK(dps_compared > 100 && dps_fired > 10 && dps_after_used > 10);
-    se_chain_ws_free(ws_fast);
-    se_chain_ws_free(ws_narrow);
-    se_chain_ws_free(ws_twin);
+    se_producers_free(chains_fast);
+    se_cycles_free(cycles_fast);
+    se_producers_free(chains_narrow);
+    se_producers_free(chains_twin);
     se_chain_ws_free(ws_dp[0]);
     se_chain_ws_free(ws_dp[1]);
+    se_dry_memo_free(dry_dp);
     return check_done();
 }
