@@ -395,14 +395,13 @@ found_start:
     return 1;
 }
 
-/* Whether a row climbs (generate.h, opt->climb); -1 when the options
- * forbid the climb that was asked for. */
+/* Whether a row climbs (generate.h, opt->climb), for options that
+ * sudoku_generate_options_check() accepts. */
 static int use_climb(const sudoku_generate_options *opt)
 {
-    int unconstrained = opt->symmetry == SUDOKU_SYM_NONE && !opt->have_pattern && !opt->have_grid;
-    if (opt->climb == 1)
-        return unconstrained && opt->depth == 2 ? 1 : -1;
-    return opt->climb < 0 && unconstrained && opt->depth == 2;
+    return opt->climb == 1 || (opt->climb < 0 && opt->depth == 2 &&
+                               opt->symmetry == SUDOKU_SYM_NONE && !opt->have_pattern &&
+                               !opt->have_grid);
 }
 
 static int generate_row(const sudoku_generate_options *opt, uint64_t seed, uint64_t n,
@@ -428,13 +427,10 @@ static int generate_row(const sudoku_generate_options *opt, uint64_t seed, uint6
 {
     sudoku_rng rng;
     sudoku_grid s, p;
-    int mode = use_climb(opt);
-    if (opt->have_grid && !sudoku_grid_is_solution(&opt->grid))
-        return 0;
-    if (mode < 0)
+    if (sudoku_generate_options_check(opt))
         return 0;
     sudoku_scramble_seed(&rng, seed, n);
-    if (mode == 1)
+    if (use_climb(opt))
         return climb(opt, &rng, puzzle, solution, rater, cancel);
     for (uint32_t t = 0; t < opt->tries; t++) {
         int r;
