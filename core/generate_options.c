@@ -93,6 +93,17 @@ static int read_int(opt_reader *r, long long *out)
     return 1;
 }
 
+/* An integer within lo..hi; else "<rule>, got <value>". */
+static int read_int_within(opt_reader *r, long long lo, long long hi, const char *rule,
+                           long long *v)
+{
+    if (!read_int(r, v))
+        return 0;
+    if (*v < lo || *v > hi)
+        return fail(r, "%s, got %lld", rule, *v);
+    return 1;
+}
+
 /* A non-negative decimal number (no exponent) as a rating in tenths,
  * rounded down (*floor) and up (*ceil): 2.05 gives 20 and 21, 2.1 gives
  * 21 and 21. Ratings are in tenths, so a bound between two of them is
@@ -247,10 +258,8 @@ static int read_value(opt_reader *r, int option, const char *key,
         return 1;
     }
     case OPT_DEPTH:
-        if (!read_int(r, &v))
+        if (!read_int_within(r, 0, 3, "depth must be 0, 1, 2 or 3", &v))
             return 0;
-        if (v < 0 || v > 3)
-            return fail(r, "depth must be 0, 1, 2 or 3, got %lld", v);
         opt->depth = (int)v;
         return 1;
     case OPT_SE:
@@ -285,10 +294,8 @@ static int read_value(opt_reader *r, int option, const char *key,
             return fail(r, "unknown search '%.40s' (expected random or climb)", str);
         return 1;
     case OPT_TRIES:
-        if (!read_int(r, &v))
+        if (!read_int_within(r, 1, 1000000, "tries must be within 1..1000000", &v))
             return 0;
-        if (v < 1 || v > 1000000)
-            return fail(r, "tries must be within 1..1000000, got %lld", v);
         opt->tries = (uint32_t)v;
         return 1;
     default:
@@ -331,13 +338,10 @@ int sudoku_generate_options_parse(const void *text, size_t len,
         if (!read_value(&r, option, key, opt))
             return 0;
     }
-    if (step == JSON_NO_OBJECT)
-        return fail_at(&r, "expected a JSON object");
-    if (step == JSON_NO_NEXT)
-        return fail_at(&r, "expected ',' or '}'");
-    json_skip_ws(j);
-    if (j->pos != j->len)
-        return fail_at(&r, "text after the object");
+    if (step != JSON_DONE)
+        return fail_at(&r, step == JSON_NO_OBJECT ? "expected a JSON object"
+                           : step == JSON_NO_NEXT ? "expected ',' or '}'"
+                                                  : "text after the object");
     if (opt->have_pattern && (seen >> OPT_CLUES & 1 || opt->symmetry != SUDOKU_SYM_NONE))
         return fail(&r, "pattern fixes the clues; it cannot be combined with clues or "
                     "symmetry");

@@ -28,6 +28,13 @@ int json_word(json_scan *j, const char *word)
     return 1;
 }
 
+/* After the closing '}': only whitespace may follow. */
+static int object_end(json_scan *j)
+{
+    json_skip_ws(j);
+    return j->pos == j->len ? JSON_DONE : JSON_TRAILING;
+}
+
 int json_next_member(json_scan *j, int *state)
 {
     if (*state == 0) {
@@ -35,9 +42,9 @@ int json_next_member(json_scan *j, int *state)
             return JSON_NO_OBJECT;
         *state = 1;
         if (json_eat(j, '}'))
-            return JSON_DONE;
+            return object_end(j);
     } else if (!json_eat(j, ',')) {
-        return json_eat(j, '}') ? JSON_DONE : JSON_NO_NEXT;
+        return json_eat(j, '}') ? object_end(j) : JSON_NO_NEXT;
     }
     json_skip_ws(j);
     return JSON_MEMBER;

@@ -43,15 +43,17 @@ int json_eat(json_scan *j, char c);
 /* 1 and the word consumed when the text at pos starts with it. */
 int json_word(json_scan *j, const char *word);
 
-/* The members of one object, in order: start with *state = 0 and call
- * until it returns something other than JSON_MEMBER.
- *   JSON_MEMBER   a member follows: pos is on its key (after whitespace)
- *   JSON_DONE     the closing '}' was consumed
- *   JSON_NO_OBJECT   no '{' where the object starts (pos on it)
- *   JSON_NO_NEXT  after a member neither ',' nor '}' (pos on it)
- * After ',' a member must follow: "{"a":1,}" gives JSON_MEMBER with pos
- * on the '}', where reading the key fails. */
-enum { JSON_NO_NEXT = -2, JSON_NO_OBJECT = -1, JSON_DONE = 0, JSON_MEMBER = 1 };
+/* The members of the one object the text is, in order: start with
+ * *state = 0 and call until it returns something other than JSON_MEMBER.
+ *   JSON_MEMBER     a member follows: pos is on its key (after whitespace)
+ *   JSON_DONE       the object closed, and only whitespace follows it
+ *   JSON_NO_OBJECT  no '{' where the object starts
+ *   JSON_NO_NEXT    after a member neither ',' nor '}'
+ *   JSON_TRAILING   text after the object
+ * (pos on the fault). After ',' a member must follow: "{"a":1,}" gives
+ * JSON_MEMBER with pos on the '}', where reading the key fails. */
+enum { JSON_TRAILING = -3, JSON_NO_NEXT = -2, JSON_NO_OBJECT = -1, JSON_DONE = 0,
+       JSON_MEMBER = 1 };
 int json_next_member(json_scan *j, int *state);
 
 /* Reads a string at pos into buf (cap bytes with its NUL). NULL when it

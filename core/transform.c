@@ -285,13 +285,10 @@ int sudoku_transform_parse(const void *text, size_t len, sudoku_transform *t,
             return 0;
         }
     }
-    if (step == JSON_NO_OBJECT)
-        return fail_at(&r, "expected '{'");
-    if (step == JSON_NO_NEXT)
-        return fail_at(&r, "expected '}'");
-    json_skip_ws(j);
-    if (j->pos != j->len)
-        return fail_at(&r, "unexpected text after the object");
+    if (step != JSON_DONE)
+        return fail_at(&r, step == JSON_NO_OBJECT ? "expected '{'"
+                           : step == JSON_NO_NEXT ? "expected '}'"
+                                                  : "unexpected text after the object");
 
     if (have & 2) {
         if (!check_lines(&r, "rows", rows, "band"))
