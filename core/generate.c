@@ -414,10 +414,12 @@ int sudoku_generate(const sudoku_generate_options *opt, uint64_t seed,
 {
     /* With an SE target, the candidates' ratings share one rater's work
      * areas: made afresh for each, their page faults took about half the
-     * time of a rating of 6.5 (without memory for it: afresh) */
-    sudoku_se_rater *rater = opt->se_min >= 0 ? sudoku_se_rater_new() : NULL;
-    int r = generate_row(opt, seed, n, puzzle, solution, rater, cancel);
-    sudoku_se_rater_free(rater);
+     * time of a rating of 6.5 (without memory for it: afresh). The
+     * caller's rater keeps them from row to row as well. */
+    sudoku_se_rater *own = opt->se_min >= 0 && !opt->rater ? sudoku_se_rater_new() : NULL;
+    int r = generate_row(opt, seed, n, puzzle, solution, opt->rater ? opt->rater : own,
+                         cancel);
+    sudoku_se_rater_free(own);
     return r;
 }
 

@@ -106,6 +106,11 @@ typedef struct sudoku_generate_options {
      * climb for depth 2 without symmetry, pattern or grid, else attempts. */
     int climb;
     uint32_t tries;           /* attempts per row before giving up (> 0) */
+    /* The SE rater (se_rating.h) that rates the candidates of an SE
+     * target, keeping its work areas from one call to the next, or NULL
+     * (the default): one is made for the call. Not an option of the text
+     * form: a caller that makes many rows passes its own. */
+    struct sudoku_se_rater *rater;
 } sudoku_generate_options;
 
 /* The defaults: no symmetry, any clue count, no pattern, random grids,

@@ -1,4 +1,4 @@
-/* rating.c - sudoku_te_depth(p [, max_depth]). */
+/* te_depth.c - sudoku_te_depth(p [, max_depth]). */
 #include "ext.h"
 #include "te_depth.h"
 
