@@ -2,8 +2,9 @@
  * se.c - the Sudoku Explainer rating in SQL (core/se_rating.h).
  *
  *   sudoku_se_rating(p)             REAL  ER, as serate 1.2.1.3 prints it
- *   sudoku_se_rating(p, 'pearl')    REAL  EP
- *   sudoku_se_rating(p, 'diamond')  REAL  ED
+ *                                         (also sudoku_se_rating(p, 'ER'))
+ *   sudoku_se_rating(p, 'pearl')    REAL  EP (or 'EP')
+ *   sudoku_se_rating(p, 'diamond')  REAL  ED (or 'ED')
  *   sudoku_se_rating(p, 'all')      TEXT  'ER/EP/ED' like serate's %r/%p/%d
  *   sudoku_se_steps(p)              the solving path, one row per step
  *
@@ -133,15 +134,20 @@ void ext_se_rater_give(void *aux)
 
 void ext_se_rating(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
-    static const char *const which_names[] = { "rating", "pearl", "diamond", "all", NULL };
+    /* 'ER', 'EP', 'ED': serate's own names for the three (upper case, as
+     * it prints them) */
+    static const char *const which_names[] = { "rating", "pearl", "diamond", "all",
+                                               "ER", "EP", "ED", NULL };
     sudoku_grid grid;
     int which = 0;
     if (ext_arg_grid(ctx, argv[0], 1, &grid) != EXT_OK)
         return;
     if (argc > 1 && ext_arg_keyword(ctx, argv[1], "which", which_names,
-                                    "'rating', 'pearl', 'diamond' or 'all'",
-                                    &which) != EXT_OK)
+                                    "'rating' or 'ER', 'pearl' or 'EP', 'diamond' or "
+                                    "'ED', or 'all'", &which) != EXT_OK)
         return;
+    if (which > 3)
+        which -= 4;
     sudoku_se_path *path = sqlite3_malloc(sizeof *path);
     if (!path) {
         sqlite3_result_error_nomem(ctx);
