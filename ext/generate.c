@@ -10,8 +10,9 @@
  * (core/generate.h), so LIMIT stops the work; `minimal` and `depth` cost
  * searches of their own and are computed only when read. The options are
  * one JSON object read by the core (sudoku_generate_options_parse, whose
- * header lists the keys). Candidates with an "se" target are rated with
- * the connection's SE rater (se.c).
+ * header lists the keys). A row that finds no puzzle within `tries` is an
+ * error saying how many were found, not a row left out. Candidates with
+ * an "se" target are rated with the connection's SE rater (se.c).
  */
 #include <stddef.h>
 
@@ -49,23 +50,28 @@ static const ext_table generate_table = {
     .cursor_free = gen_cursor_free,
 };
 
-/* Makes rows from cur->n on until one is found or count is reached. */
+/* Makes row cur->n; an error when it runs out of tries. */
 static int gen_fill(gen_cursor *cur)
 {
     sudoku_cancel cancel;
     void *shared = ((ext_vtab *)cur->base.pVtab)->aux;
-    int r = 0;
+    int r;
+    if (cur->n >= cur->count)
+        return SQLITE_OK;
     ext_cancel_init(ext_vtab_db(&cur->base), &cancel);
-    for (; r != 1 && cur->n < cur->count; cur->n += r != 1) {
-        cur->opt.rater = cur->opt.se_min >= 0 ? ext_se_rater_take(shared) : NULL;
-        r = sudoku_generate(&cur->opt, (uint64_t)cur->seed, (uint64_t)cur->n,
-                            &cur->puzzle, &cur->solution, &cancel);
-        if (cur->opt.rater)
-            ext_se_rater_give(shared);
-        cur->opt.rater = NULL;
-        if (r == SUDOKU_CANCELLED)
-            return SQLITE_INTERRUPT;
-    }
+    cur->opt.rater = cur->opt.se_min >= 0 ? ext_se_rater_take(shared) : NULL;
+    r = sudoku_generate(&cur->opt, (uint64_t)cur->seed, (uint64_t)cur->n, &cur->puzzle,
+                        &cur->solution, &cancel);
+    if (cur->opt.rater)
+        ext_se_rater_give(shared);
+    cur->opt.rater = NULL;
+    if (r == SUDOKU_CANCELLED)
+        return SQLITE_INTERRUPT;
+    if (r != 1)
+        return ext_vtab_error(&cur->base, "out of tries: %lld of %lld puzzles found, none "
+                              "within %u tries for n = %lld (raise \"tries\" in the "
+                              "options)", (long long)cur->n, (long long)cur->count,
+                              (unsigned)cur->opt.tries, (long long)cur->n);
     /* Known without a search: the plain pass proves minimality, and the
      * check ran when a symmetry or pattern was asked with minimality. */
     cur->minimal = cur->opt.minimal ? 1 : -1;
