@@ -70,7 +70,7 @@ static int still_unique(const sudoku_grid *p, const sudoku_grid *s,
     }
     if (forced)
         return 1;
-    count = sudoku_count_cancel(p, 2, NULL, cancel);
+    count = sudoku_count(p, 2, NULL, cancel);
     if (count == SUDOKU_COUNT_CANCELLED)
         return SUDOKU_CANCELLED;
     return count == 1;
@@ -173,7 +173,7 @@ static int difficulty_ok(const sudoku_generate_options *opt, const sudoku_grid *
                          sudoku_se_rater *rater, const sudoku_cancel *cancel)
 {
     if (opt->depth >= 0) {
-        int r = sudoku_te_depth_cancel(p, opt->depth, cancel);
+        int r = sudoku_te_depth(p, opt->depth, cancel);
         if (r == SUDOKU_CANCELLED)
             return r;
         if (r != opt->depth)
@@ -197,7 +197,7 @@ static int attempt(const sudoku_generate_options *opt, sudoku_rng *rng,
             p->cell[c] = opt->pattern[c] ? s->cell[c] : 0;
             clues += opt->pattern[c] != 0;
         }
-        count = sudoku_count_cancel(p, 2, NULL, cancel);
+        count = sudoku_count(p, 2, NULL, cancel);
         if (count == SUDOKU_COUNT_CANCELLED)
             return SUDOKU_CANCELLED;
         if (count != 1)
@@ -325,7 +325,7 @@ static int climb(const sudoku_generate_options *opt, sudoku_rng *rng,
             r = climb_accept(opt, &st.p, rater, cancel);
             if (r != 0)
                 goto found_start;
-            r = sudoku_te_profile_cancel(&st.p, &st.s, &g, cancel);
+            r = sudoku_te_profile_of(&st.p, &st.s, &g, cancel);
             if (r != 0)
                 return r == SUDOKU_CANCELLED ? r : 0; /* unreachable: unique */
             top = climb_grade(&g);
@@ -339,7 +339,7 @@ static int climb(const sudoku_generate_options *opt, sudoku_rng *rng,
             long grade;
             if (climb_visited(&st, m))
                 continue;
-            r = sudoku_te_profile_cancel(m, &st.nb.solution, &g, cancel);
+            r = sudoku_te_profile_of(m, &st.nb.solution, &g, cancel);
             if (r == SUDOKU_CANCELLED)
                 return r;
             if (r != 0)

@@ -151,7 +151,8 @@ const char *sudoku_generate_options_check(const sudoku_generate_options *opt);
  * Returns 1 with the puzzle and its solution written, 0 when no puzzle
  * meeting the targets was found within opt->tries attempts, or
  * SUDOKU_CANCELLED. Options that sudoku_generate_options_check() refuses
- * give 0. */
+ * give 0. With an SE target and no opt->rater it makes a rater for the
+ * call (heap memory, freed before it returns). */
 int sudoku_generate(const sudoku_generate_options *opt, uint64_t seed,
                     uint64_t n, sudoku_grid *puzzle, sudoku_grid *solution,
                     const sudoku_cancel *cancel);

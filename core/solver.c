@@ -787,44 +787,28 @@ static uint64_t solve_count(const sudoku_grid *puzzle, uint64_t limit,
     return c.cancelled ? SUDOKU_COUNT_CANCELLED : c.count;
 }
 
-int sudoku_solve(const sudoku_grid *puzzle, sudoku_grid *solution)
+/* 1, 0 or SUDOKU_CANCELLED from a search for one solution. */
+static int one_solution(uint64_t found)
 {
-    return solve_count(puzzle, 1, NULL, solution, NULL) != 0;
+    return found == SUDOKU_COUNT_CANCELLED ? SUDOKU_CANCELLED : found != 0;
+}
+
+int sudoku_solve(const sudoku_grid *puzzle, sudoku_grid *solution,
+                 const sudoku_cancel *cancel)
+{
+    return one_solution(solve_count(puzzle, 1, NULL, solution, cancel));
 }
 
 int sudoku_solve_random(const sudoku_grid *puzzle, uint64_t seed,
-                        sudoku_grid *solution)
+                        sudoku_grid *solution, const sudoku_cancel *cancel)
 {
     sudoku_rng rng;
     sudoku_rng_seed(&rng, seed);
-    return solve_count(puzzle, 1, &rng, solution, NULL) != 0;
+    return one_solution(solve_count(puzzle, 1, &rng, solution, cancel));
 }
 
-uint64_t sudoku_count(const sudoku_grid *puzzle, uint64_t limit)
-{
-    return solve_count(puzzle, limit, NULL, NULL, NULL);
-}
-
-uint64_t sudoku_count_solve(const sudoku_grid *puzzle, uint64_t limit,
-                            sudoku_grid *solution)
-{
-    return solve_count(puzzle, limit, NULL, solution, NULL);
-}
-
-uint64_t sudoku_count_cancel(const sudoku_grid *puzzle, uint64_t limit,
-                             sudoku_grid *solution,
-                             const sudoku_cancel *cancel)
+uint64_t sudoku_count(const sudoku_grid *puzzle, uint64_t limit, sudoku_grid *solution,
+                      const sudoku_cancel *cancel)
 {
     return solve_count(puzzle, limit, NULL, solution, cancel);
-}
-
-int sudoku_solve_random_cancel(const sudoku_grid *puzzle, uint64_t seed,
-                               sudoku_grid *solution,
-                               const sudoku_cancel *cancel)
-{
-    sudoku_rng rng;
-    uint64_t n;
-    sudoku_rng_seed(&rng, seed);
-    n = solve_count(puzzle, 1, &rng, solution, cancel);
-    return n == SUDOKU_COUNT_CANCELLED ? SUDOKU_CANCELLED : n != 0;
 }

@@ -155,7 +155,7 @@ static int gen_column(sqlite3_vtab_cursor *base, sqlite3_context *ctx, int col)
             ext_cancel_init(ext_vtab_db(base), &cancel);
             r = col == COL_MINIMAL
                     ? sudoku_generate_is_minimal(&cur->puzzle, &cur->solution, &cancel)
-                    : sudoku_te_depth_cancel(&cur->puzzle, SUDOKU_TE_UNLIMITED, &cancel);
+                    : sudoku_te_depth(&cur->puzzle, SUDOKU_TE_UNLIMITED, &cancel);
             if (r == SUDOKU_CANCELLED) {
                 ext_result_interrupted(ctx);
                 return SQLITE_OK;

@@ -51,7 +51,8 @@ int main(void)
 {
     sudoku_grid g, s;
     const char *p = "1..456...4......2...912...6.1...5.....5..729.8..6....43.....9.2....6......82...75";
-    if (sudoku_grid_parse(p, 81, &g, NULL) != SUDOKU_PARSE_OK || !sudoku_solve(&g, &s))
+    if (sudoku_grid_parse(p, 81, &g, NULL) != SUDOKU_PARSE_OK ||
+        sudoku_solve(&g, &s, NULL) != 1)
         return 1;
     printf("%s\n", SUDOKU_VERSION);
     return sudoku_grid_is_solution(&s) ? 0 : 1;

@@ -26,7 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     sudoku_grid g, sol;
     fuzz_grid(data, size, &g);
-    int unique = sudoku_grid_consistent(&g) && sudoku_count_solve(&g, 2, &sol) == 1;
+    int unique = sudoku_grid_consistent(&g) && sudoku_count(&g, 2, &sol, NULL) == 1;
     int empty = SUDOKU_CELLS - sudoku_grid_givens(&g);
     polls = 0;
     sudoku_cancel budget = { stop_after_budget, NULL };

@@ -98,7 +98,7 @@ static int plain_backdoor(const sudoku_grid *p, int max_size)
     sudoku_grid s;
     int empty[81], n = 0;
     uint8_t chosen[81] = {0};
-    if (sudoku_count_solve(p, 2, &s) != 1)
+    if (sudoku_count(p, 2, &s, NULL) != 1)
         return -1;
     for (int c = 0; c < 81; c++)
         if (!p->cell[c])
@@ -145,7 +145,7 @@ static void compare(const sudoku_grid *p, int max_size)
         /* the cells returned are a backdoor, and empty */
         sudoku_grid s;
         uint8_t g[81];
-        sudoku_solve(p, &s);
+        sudoku_solve(p, &s, NULL);
         memcpy(g, p->cell, 81);
         for (int j = 0; j < fast; j++) {
             CHECK(cells[j] >= 0 && cells[j] < 81 && !p->cell[cells[j]]);
@@ -155,7 +155,7 @@ static void compare(const sudoku_grid *p, int max_size)
     }
     /* depth 0 exactly when the backdoor is empty */
     if (fast >= 0)
-        CHECK((sudoku_te_depth(p, 0) == 0) == (fast == 0));
+        CHECK((sudoku_te_depth(p, 0, NULL) == 0) == (fast == 0));
 }
 
 static void real_set(const char *relpath, int limit, int max_size)

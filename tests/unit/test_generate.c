@@ -163,7 +163,7 @@ static void depths(void)
         o.depth = d;
         for (int i = 0; i < 4; i++) {
             CHECK(row(&o, 11, (uint64_t)i, &p, &s));
-            CHECK(sudoku_te_depth(&p, SUDOKU_TE_UNLIMITED) == d);
+            CHECK(sudoku_te_depth(&p, SUDOKU_TE_UNLIMITED, NULL) == d);
         }
     }
 }
@@ -212,7 +212,7 @@ static void se_targets(void)
             int er = se_er(&p);
             made++;
             CHECK(er >= 15 && er <= 30);
-            CHECK(sudoku_te_depth(&p, SUDOKU_TE_UNLIMITED) == 1);
+            CHECK(sudoku_te_depth(&p, SUDOKU_TE_UNLIMITED, NULL) == 1);
             CHECK(sudoku_symmetry_has(&p, SUDOKU_SYM_ROTATE180));
         }
     CHECK(made > 0);
@@ -253,7 +253,7 @@ static void climbs(void)
     o.tries = 30;
     for (int k = 0; k < (SANITIZED ? 1 : 2); k++) {
         CHECK_MSG(row(&o, seeds[k], 0, &p, &s), "no depth-2 row for seed %d", (int)seeds[k]);
-        CHECK(sudoku_te_depth(&p, SUDOKU_TE_UNLIMITED) == 2);
+        CHECK(sudoku_te_depth(&p, SUDOKU_TE_UNLIMITED, NULL) == 2);
         CHECK(plain_minimal_unique(&p));
         c = o;
         c.climb = 1; /* asked for explicitly: the same walk, the same row */

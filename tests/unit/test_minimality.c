@@ -73,7 +73,7 @@ static void real_set(const char *relpath, int limit)
         compare(&p);
         /* one given more (from the solution) is never minimal */
         sudoku_grid s, q = p;
-        if (sudoku_solve(&p, &s))
+        if (sudoku_solve(&p, &s, NULL))
             for (int c = 0; c < 81; c++)
                 if (!q.cell[c]) {
                     q.cell[c] = s.cell[c];

@@ -37,7 +37,7 @@ static void format_ratings(const sudoku_se_path *p, char out[32])
 static int replays_path(const sudoku_grid *puzzle, const sudoku_se_path *p, int complete)
 {
     sudoku_grid sol;
-    if (sudoku_count_solve(puzzle, 2, &sol) != 1)
+    if (sudoku_count(puzzle, 2, &sol, NULL) != 1)
         return 0;
     uint16_t cand[81];
     sudoku_grid g = *puzzle;
