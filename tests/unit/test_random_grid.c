@@ -16,6 +16,7 @@
 
 #include "band.h"
 #include "check.h"
+#include "internal.h"
 #include "random_grid.h"
 #include "rng.h"
 #include "solver.h"
