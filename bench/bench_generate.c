@@ -31,8 +31,7 @@ static long count_rows(const char *options, int rows, double *wall, double *cpu)
     char msg[300];
     long found = 0;
     double w = bench_now(), c = cpu_now();
-    if (!sudoku_generate_options_parse(options, strlen(options), &opt, "bench", msg,
-                                       sizeof msg)) {
+    if (!sudoku_generate_options_parse(options, strlen(options), &opt, "bench", msg, sizeof msg)) {
         fprintf(stderr, "%s\n", msg);
         exit(2);
     }
@@ -90,8 +89,7 @@ int main(void)
         long found = count_rows("{\"depth\":2}", 16, &wall, &cpu);
         printf("sudoku_generate depth 2 (climb, 16 rows, tries 1000): %ld found, %.1f s wall, "
                "%.1f s CPU: %.2f s CPU per puzzle\n", found, wall, cpu, found ? cpu / found : 0.0);
-        found = count_rows("{\"depth\":2,\"search\":\"random\",\"tries\":100000}", 1,
-                           &wall, &cpu);
+        found = count_rows("{\"depth\":2,\"search\":\"random\",\"tries\":100000}", 1, &wall, &cpu);
         printf("sudoku_generate depth 2 (random attempts, tries 100000): %ld found, %.1f s CPU\n",
                found, cpu);
     }

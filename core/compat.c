@@ -12,8 +12,8 @@ int sudoku_solve_random_v02(const sudoku_grid *puzzle, uint64_t seed, sudoku_gri
     return sudoku_solve_random(puzzle, seed, solution, NULL);
 }
 
-int sudoku_solve_random_cancel(const sudoku_grid *puzzle, uint64_t seed,
-                               sudoku_grid *solution, const sudoku_cancel *cancel)
+int sudoku_solve_random_cancel(const sudoku_grid *puzzle, uint64_t seed, sudoku_grid *solution,
+                               const sudoku_cancel *cancel)
 {
     return sudoku_solve_random(puzzle, seed, solution, cancel);
 }
@@ -23,14 +23,13 @@ uint64_t sudoku_count_v02(const sudoku_grid *puzzle, uint64_t limit)
     return sudoku_count(puzzle, limit, NULL, NULL);
 }
 
-uint64_t sudoku_count_solve(const sudoku_grid *puzzle, uint64_t limit,
-                            sudoku_grid *solution)
+uint64_t sudoku_count_solve(const sudoku_grid *puzzle, uint64_t limit, sudoku_grid *solution)
 {
     return sudoku_count(puzzle, limit, solution, NULL);
 }
 
-uint64_t sudoku_count_cancel(const sudoku_grid *puzzle, uint64_t limit,
-                             sudoku_grid *solution, const sudoku_cancel *cancel)
+uint64_t sudoku_count_cancel(const sudoku_grid *puzzle, uint64_t limit, sudoku_grid *solution,
+                             const sudoku_cancel *cancel)
 {
     return sudoku_count(puzzle, limit, solution, cancel);
 }
@@ -40,8 +39,7 @@ int sudoku_te_depth_v02(const sudoku_grid *puzzle, int max_depth)
     return sudoku_te_depth(puzzle, max_depth, NULL);
 }
 
-int sudoku_te_depth_cancel(const sudoku_grid *puzzle, int max_depth,
-                           const sudoku_cancel *cancel)
+int sudoku_te_depth_cancel(const sudoku_grid *puzzle, int max_depth, const sudoku_cancel *cancel)
 {
     return sudoku_te_depth(puzzle, max_depth, cancel);
 }

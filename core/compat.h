@@ -50,21 +50,19 @@ int sudoku_solve_v02(const sudoku_grid *puzzle, sudoku_grid *solution);
 SUDOKU_DEPRECATED("sudoku_solve_random(p, seed, s, cancel)")
 int sudoku_solve_random_v02(const sudoku_grid *puzzle, uint64_t seed, sudoku_grid *solution);
 SUDOKU_DEPRECATED("sudoku_solve_random(p, seed, s, cancel)")
-int sudoku_solve_random_cancel(const sudoku_grid *puzzle, uint64_t seed,
-                               sudoku_grid *solution, const sudoku_cancel *cancel);
+int sudoku_solve_random_cancel(const sudoku_grid *puzzle, uint64_t seed, sudoku_grid *solution,
+                               const sudoku_cancel *cancel);
 SUDOKU_DEPRECATED("sudoku_count(p, limit, NULL, cancel)")
 uint64_t sudoku_count_v02(const sudoku_grid *puzzle, uint64_t limit);
 SUDOKU_DEPRECATED("sudoku_count(p, limit, s, cancel)")
-uint64_t sudoku_count_solve(const sudoku_grid *puzzle, uint64_t limit,
-                            sudoku_grid *solution);
+uint64_t sudoku_count_solve(const sudoku_grid *puzzle, uint64_t limit, sudoku_grid *solution);
 SUDOKU_DEPRECATED("sudoku_count(p, limit, s, cancel)")
-uint64_t sudoku_count_cancel(const sudoku_grid *puzzle, uint64_t limit,
-                             sudoku_grid *solution, const sudoku_cancel *cancel);
+uint64_t sudoku_count_cancel(const sudoku_grid *puzzle, uint64_t limit, sudoku_grid *solution,
+                             const sudoku_cancel *cancel);
 SUDOKU_DEPRECATED("sudoku_te_depth(p, max_depth, cancel)")
 int sudoku_te_depth_v02(const sudoku_grid *puzzle, int max_depth);
 SUDOKU_DEPRECATED("sudoku_te_depth(p, max_depth, cancel)")
-int sudoku_te_depth_cancel(const sudoku_grid *puzzle, int max_depth,
-                           const sudoku_cancel *cancel);
+int sudoku_te_depth_cancel(const sudoku_grid *puzzle, int max_depth, const sudoku_cancel *cancel);
 SUDOKU_DEPRECATED("sudoku_te_profile_of(p, s, out, cancel)")
 int sudoku_te_profile_cancel(const sudoku_grid *puzzle, const sudoku_grid *solution,
                              sudoku_te_profile *out, const sudoku_cancel *cancel);
@@ -73,18 +71,21 @@ int sudoku_te_profile_cancel(const sudoku_grid *puzzle, const sudoku_grid *solut
  * call's own arguments, the one in fifth place is chosen by how many the
  * call has. */
 #define SUDOKU_COMPAT_5TH(a1, a2, a3, a4, a5, ...) a5
-#define sudoku_solve(...)                                                              \
-    SUDOKU_COMPAT_5TH(__VA_ARGS__, sudoku_compat_wrong_arguments, sudoku_solve,         \
-                      sudoku_solve_v02, sudoku_compat_wrong_arguments, )(__VA_ARGS__)
-#define sudoku_solve_random(...)                                                       \
-    SUDOKU_COMPAT_5TH(__VA_ARGS__, sudoku_solve_random, sudoku_solve_random_v02,        \
-                      sudoku_compat_wrong_arguments, sudoku_compat_wrong_arguments, )   \
+#define sudoku_solve(...)                                                                         \
+    SUDOKU_COMPAT_5TH(__VA_ARGS__, sudoku_compat_wrong_arguments, sudoku_solve, sudoku_solve_v02, \
+                      sudoku_compat_wrong_arguments, )                                            \
     (__VA_ARGS__)
-#define sudoku_count(...)                                                              \
-    SUDOKU_COMPAT_5TH(__VA_ARGS__, sudoku_count, sudoku_compat_wrong_arguments,         \
-                      sudoku_count_v02, sudoku_compat_wrong_arguments, )(__VA_ARGS__)
-#define sudoku_te_depth(...)                                                           \
-    SUDOKU_COMPAT_5TH(__VA_ARGS__, sudoku_compat_wrong_arguments, sudoku_te_depth,      \
-                      sudoku_te_depth_v02, sudoku_compat_wrong_arguments, )(__VA_ARGS__)
+#define sudoku_solve_random(...)                                                      \
+    SUDOKU_COMPAT_5TH(__VA_ARGS__, sudoku_solve_random, sudoku_solve_random_v02,      \
+                      sudoku_compat_wrong_arguments, sudoku_compat_wrong_arguments, ) \
+    (__VA_ARGS__)
+#define sudoku_count(...)                                                                         \
+    SUDOKU_COMPAT_5TH(__VA_ARGS__, sudoku_count, sudoku_compat_wrong_arguments, sudoku_count_v02, \
+                      sudoku_compat_wrong_arguments, )                                            \
+    (__VA_ARGS__)
+#define sudoku_te_depth(...)                                                       \
+    SUDOKU_COMPAT_5TH(__VA_ARGS__, sudoku_compat_wrong_arguments, sudoku_te_depth, \
+                      sudoku_te_depth_v02, sudoku_compat_wrong_arguments, )        \
+    (__VA_ARGS__)
 
 #endif

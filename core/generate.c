@@ -399,9 +399,9 @@ found_start:
  * sudoku_generate_options_check() accepts. */
 static int use_climb(const sudoku_generate_options *opt)
 {
-    return opt->climb == 1 || (opt->climb < 0 && opt->depth == 2 &&
-                               opt->symmetry == SUDOKU_SYM_NONE && !opt->have_pattern &&
-                               !opt->have_grid);
+    return opt->climb == 1 ||
+           (opt->climb < 0 && opt->depth == 2 && opt->symmetry == SUDOKU_SYM_NONE &&
+            !opt->have_pattern && !opt->have_grid);
 }
 
 static int generate_row(const sudoku_generate_options *opt, uint64_t seed, uint64_t n,
@@ -417,8 +417,7 @@ int sudoku_generate(const sudoku_generate_options *opt, uint64_t seed,
      * time of a rating of 6.5 (without memory for it: afresh). The
      * caller's rater keeps them from row to row as well. */
     sudoku_se_rater *own = opt->se_min >= 0 && !opt->rater ? sudoku_se_rater_new() : NULL;
-    int r = generate_row(opt, seed, n, puzzle, solution, opt->rater ? opt->rater : own,
-                         cancel);
+    int r = generate_row(opt, seed, n, puzzle, solution, opt->rater ? opt->rater : own, cancel);
     sudoku_se_rater_free(own);
     return r;
 }

@@ -135,9 +135,8 @@ void sudoku_generate_defaults(sudoku_generate_options *opt);
  * symmetry, are errors. Returns 1, or 0 with
  * "<prefix>: options: <what is wrong>" in msg (NUL-terminated, at most cap
  * bytes; positions as byte offsets into text). Never reads past len. */
-int sudoku_generate_options_parse(const void *text, size_t len,
-                                  sudoku_generate_options *opt, const char *prefix,
-                                  char *msg, size_t cap);
+int sudoku_generate_options_parse(const void *text, size_t len, sudoku_generate_options *opt,
+                                  const char *prefix, char *msg, size_t cap);
 
 /* NULL when sudoku_generate can use opt, else what is wrong with it: a
  * grid that is not a full valid solution grid, or climb = 1 without depth

@@ -15,8 +15,7 @@
 
 const char *sudoku_generate_options_check(const sudoku_generate_options *opt)
 {
-    int unconstrained = opt->symmetry == SUDOKU_SYM_NONE && !opt->have_pattern &&
-                        !opt->have_grid;
+    int unconstrained = opt->symmetry == SUDOKU_SYM_NONE && !opt->have_pattern && !opt->have_grid;
     if (opt->have_grid && !sudoku_grid_is_solution(&opt->grid))
         return GRID_PROBLEM;
     if (opt->climb == 1 && !(unconstrained && opt->depth == 2))
@@ -141,8 +140,8 @@ static int read_tenths(opt_reader *r, long long *floor, long long *ceil)
 /* A number or a [min, max] pair of them, read by `one`; a single number
  * is both bounds. `what` names the option in the message. */
 static int read_range(opt_reader *r, const char *what,
-                      int (*one)(opt_reader *, long long *, long long *),
-                      long long lo[2], long long hi[2])
+                      int (*one)(opt_reader *, long long *, long long *), long long lo[2],
+                      long long hi[2])
 {
     json_scan *j = &r->j;
     char expected[40];
@@ -185,8 +184,7 @@ static int read_pattern(opt_reader *r, const char *text, uint8_t mask[SUDOKU_CEL
         char ch = text[i];
         if (ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n')
             continue;
-        if (!(ch == '.' || (ch >= '0' && ch <= '9') || ch == 'x' || ch == 'X' ||
-              ch == '*')) {
+        if (!(ch == '.' || (ch >= '0' && ch <= '9') || ch == 'x' || ch == 'X' || ch == '*')) {
             char where[40];
             return fail(r, "pattern has invalid character '%c' at offset %zu%s", ch, i,
                         sudoku_cell_position(cells, where));
@@ -201,15 +199,24 @@ static int read_pattern(opt_reader *r, const char *text, uint8_t mask[SUDOKU_CEL
 }
 
 /* The options, by their place in option_names. */
-enum { OPT_SYMMETRY, OPT_CLUES, OPT_PATTERN, OPT_GRID, OPT_DEPTH, OPT_SE, OPT_MINIMAL,
-       OPT_SEARCH, OPT_TRIES, OPT_COUNT };
+enum {
+    OPT_SYMMETRY,
+    OPT_CLUES,
+    OPT_PATTERN,
+    OPT_GRID,
+    OPT_DEPTH,
+    OPT_SE,
+    OPT_MINIMAL,
+    OPT_SEARCH,
+    OPT_TRIES,
+    OPT_COUNT
+};
 static const char *const option_names[OPT_COUNT] = {
     "symmetry", "clues", "pattern", "grid", "depth", "se", "minimal", "search", "tries",
 };
 
 /* Reads the value of `option` at pos into opt. */
-static int read_value(opt_reader *r, int option, const char *key,
-                      sudoku_generate_options *opt)
+static int read_value(opt_reader *r, int option, const char *key, sudoku_generate_options *opt)
 {
     json_scan *j = &r->j;
     char str[512];
@@ -220,8 +227,10 @@ static int read_value(opt_reader *r, int option, const char *key,
             return 0;
         int sym = sudoku_symmetry_from_name(str);
         if (sym < 0)
-            return fail(r, "unknown symmetry '%.40s' (expected none, rotate180, rotate90, "
-                        "diagonal, antidiagonal, horizontal or vertical)", str);
+            return fail(r,
+                        "unknown symmetry '%.40s' (expected none, rotate180, rotate90, "
+                        "diagonal, antidiagonal, horizontal or vertical)",
+                        str);
         opt->symmetry = (sudoku_symmetry)sym;
         return 1;
     }
@@ -229,8 +238,8 @@ static int read_value(opt_reader *r, int option, const char *key,
         if (!read_range(r, "clues", read_int_pair, lo, hi))
             return 0;
         if (lo[0] < 17 || hi[0] > SUDOKU_CELLS || lo[0] > hi[0])
-            return fail(r, "clues must be within 17..81 with min <= max, got [%lld, %lld]",
-                        lo[0], hi[0]);
+            return fail(r, "clues must be within 17..81 with min <= max, got [%lld, %lld]", lo[0],
+                        hi[0]);
         opt->clues_min = (int)lo[0];
         opt->clues_max = (int)hi[0];
         return 1;
@@ -268,7 +277,7 @@ static int read_value(opt_reader *r, int option, const char *key,
             return 0;
         if (lo[0] < 10 || hi[1] > 200 || lo[1] > hi[1])
             return fail(r, "se must be a rating or [min, max] within 1.0..20.0 with "
-                        "min <= max");
+                           "min <= max");
         /* inwards to the tenths ratings are made of */
         if (lo[1] > hi[0])
             return fail(r, "se range holds no rating (ratings are in tenths, like 2.3)");
@@ -299,14 +308,15 @@ static int read_value(opt_reader *r, int option, const char *key,
         opt->tries = (uint32_t)v;
         return 1;
     default:
-        return fail(r, "unknown option '%.40s' (expected symmetry, clues, pattern, grid, "
-                    "depth, se, minimal, search or tries)", key);
+        return fail(r,
+                    "unknown option '%.40s' (expected symmetry, clues, pattern, grid, "
+                    "depth, se, minimal, search or tries)",
+                    key);
     }
 }
 
-int sudoku_generate_options_parse(const void *text, size_t len,
-                                  sudoku_generate_options *opt, const char *prefix,
-                                  char *msg, size_t cap)
+int sudoku_generate_options_parse(const void *text, size_t len, sudoku_generate_options *opt,
+                                  const char *prefix, char *msg, size_t cap)
 {
     opt_reader r = {{NULL, 0, 0}, prefix, msg, cap};
     json_scan *j = &r.j;
@@ -344,7 +354,7 @@ int sudoku_generate_options_parse(const void *text, size_t len,
                                                   : "text after the object");
     if (opt->have_pattern && (seen >> OPT_CLUES & 1 || opt->symmetry != SUDOKU_SYM_NONE))
         return fail(&r, "pattern fixes the clues; it cannot be combined with clues or "
-                    "symmetry");
+                        "symmetry");
     if ((problem = sudoku_generate_options_check(opt)))
         return fail(&r, "%s", problem);
     return 1;

@@ -88,11 +88,11 @@ char *sudoku_parse_error_message(const sudoku_parse_error *err,
          * value, so the message stays valid UTF-8 whatever came in. */
         sudoku_cell_position(err->cells, where);
         if (err->byte >= 0x20 && err->byte < 0x7F && err->byte != '\'')
-            snprintf(buf, cap, "%s: invalid character '%c' at offset %zu%s",
-                     prefix, err->byte, err->offset, where);
+            snprintf(buf, cap, "%s: invalid character '%c' at offset %zu%s", prefix, err->byte,
+                     err->offset, where);
         else
-            snprintf(buf, cap, "%s: invalid byte 0x%02X at offset %zu%s",
-                     prefix, err->byte, err->offset, where);
+            snprintf(buf, cap, "%s: invalid byte 0x%02X at offset %zu%s", prefix, err->byte,
+                     err->offset, where);
         break;
     }
     return buf;

@@ -102,9 +102,9 @@ int json_uint(json_scan *j, uint64_t limit, uint64_t *v, int *digits)
 size_t json_number_end(const json_scan *j)
 {
     size_t end = j->pos;
-    while (end < j->len && (j->s[end] == '.' || j->s[end] == 'e' || j->s[end] == 'E' ||
-                            j->s[end] == '+' || j->s[end] == '-' ||
-                            (j->s[end] >= '0' && j->s[end] <= '9')))
+    while (end < j->len &&
+           (j->s[end] == '.' || j->s[end] == 'e' || j->s[end] == 'E' || j->s[end] == '+' ||
+            j->s[end] == '-' || (j->s[end] >= '0' && j->s[end] <= '9')))
         end++;
     return end;
 }

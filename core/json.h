@@ -52,8 +52,7 @@ int json_word(json_scan *j, const char *word);
  *   JSON_TRAILING   text after the object
  * (pos on the fault). After ',' a member must follow: "{"a":1,}" gives
  * JSON_MEMBER with pos on the '}', where reading the key fails. */
-enum { JSON_TRAILING = -3, JSON_NO_NEXT = -2, JSON_NO_OBJECT = -1, JSON_DONE = 0,
-       JSON_MEMBER = 1 };
+enum { JSON_TRAILING = -3, JSON_NO_NEXT = -2, JSON_NO_OBJECT = -1, JSON_DONE = 0, JSON_MEMBER = 1 };
 int json_next_member(json_scan *j, int *state);
 
 /* Reads a string at pos into buf (cap bytes with its NUL). NULL when it

@@ -793,14 +793,13 @@ static int one_solution(uint64_t found)
     return found == SUDOKU_COUNT_CANCELLED ? SUDOKU_CANCELLED : found != 0;
 }
 
-int sudoku_solve(const sudoku_grid *puzzle, sudoku_grid *solution,
-                 const sudoku_cancel *cancel)
+int sudoku_solve(const sudoku_grid *puzzle, sudoku_grid *solution, const sudoku_cancel *cancel)
 {
     return one_solution(solve_count(puzzle, 1, NULL, solution, cancel));
 }
 
-int sudoku_solve_random(const sudoku_grid *puzzle, uint64_t seed,
-                        sudoku_grid *solution, const sudoku_cancel *cancel)
+int sudoku_solve_random(const sudoku_grid *puzzle, uint64_t seed, sudoku_grid *solution,
+                        const sudoku_cancel *cancel)
 {
     sudoku_rng rng;
     sudoku_rng_seed(&rng, seed);

@@ -20,14 +20,13 @@
 /* Writes a solution and returns 1, or returns 0 when there is none, or
  * SUDOKU_CANCELLED (`solution` then unspecified). Deterministic: the same
  * puzzle always gives the same solution. */
-int sudoku_solve(const sudoku_grid *puzzle, sudoku_grid *solution,
-                 const sudoku_cancel *cancel);
+int sudoku_solve(const sudoku_grid *puzzle, sudoku_grid *solution, const sudoku_cancel *cancel);
 
 /* Like sudoku_solve(), but guesses in an order drawn from `seed`, so that a
  * puzzle with many solutions yields different ones for different seeds;
  * the same seed always gives the same solution. */
-int sudoku_solve_random(const sudoku_grid *puzzle, uint64_t seed,
-                        sudoku_grid *solution, const sudoku_cancel *cancel);
+int sudoku_solve_random(const sudoku_grid *puzzle, uint64_t seed, sudoku_grid *solution,
+                        const sudoku_cancel *cancel);
 
 /* What sudoku_count() returns when it was stopped. */
 #define SUDOKU_COUNT_CANCELLED UINT64_MAX

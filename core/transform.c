@@ -151,8 +151,8 @@ static int fail(reader *r, const char *what)
 static int fail_at(reader *r, const char *what)
 {
     if (r->cap)
-        snprintf(r->msg, r->cap, "%s: invalid transform: %s at offset %zu",
-                 r->prefix, what, r->j.pos);
+        snprintf(r->msg, r->cap, "%s: invalid transform: %s at offset %zu", r->prefix, what,
+                 r->j.pos);
     return 0;
 }
 
@@ -195,11 +195,11 @@ static int read_nine(reader *r, const char *key, uint8_t v[9])
             int shown = end - start > 24 ? 24 : (int)(end - start);
             const char *more = end - start > 24 ? "..." : "";
             const char *rule = end > j->pos ? "must be integers 1-9"
-                             : digits > 1 && j->s[start] == '0'
-                                 ? "must be 1-9 without leading zeros"
-                                 : "must be 1-9";
-            snprintf(what, sizeof what, "\"%s\" values %s, found %.*s%s", key,
-                     rule, shown, (const char *)j->s + start, more);
+                               : digits > 1 && j->s[start] == '0'
+                                   ? "must be 1-9 without leading zeros"
+                                   : "must be 1-9";
+            snprintf(what, sizeof what, "\"%s\" values %s, found %.*s%s", key, rule, shown,
+                     (const char *)j->s + start, more);
             j->pos = start;
             return fail_at(r, what);
         }

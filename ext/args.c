@@ -128,8 +128,7 @@ int ext_text_integer(const unsigned char *text, int n, sqlite3_int64 *out)
     return 1;
 }
 
-int ext_read_int(const ext_report *r, sqlite3_value *v, const char *what,
-                 sqlite3_int64 *out)
+int ext_read_int(const ext_report *r, sqlite3_value *v, const char *what, sqlite3_int64 *out)
 {
     int type = sqlite3_value_type(v);
     if (type == SQLITE_NULL)
@@ -156,9 +155,8 @@ int ext_read_int(const ext_report *r, sqlite3_value *v, const char *what,
     if (type == SQLITE_FLOAT) {
         double d = sqlite3_value_double(v);
         ext_reportf(r, "%s must be an INTEGER, not %s", what,
-                    d == d && (d < -9.2e18 || d > 9.2e18)
-                        ? "a REAL out of the INTEGER range"
-                        : "a non-integral REAL");
+                    d == d && (d < -9.2e18 || d > 9.2e18) ? "a REAL out of the INTEGER range"
+                                                          : "a non-integral REAL");
         return EXT_ERROR;
     }
     ext_reportf(r, "%s must be an INTEGER, not %s", what, ext_type_name(type));
@@ -209,8 +207,8 @@ int ext_read_keyword(const ext_report *r, sqlite3_value *v, const char *what,
     return EXT_ERROR;
 }
 
-int ext_read_text(const ext_report *r, sqlite3_value *v, const char *what,
-                  const char *as, const char **text, int *len)
+int ext_read_text(const ext_report *r, sqlite3_value *v, const char *what, const char *as,
+                  const char **text, int *len)
 {
     int type = sqlite3_value_type(v);
     if (type == SQLITE_NULL)
@@ -228,8 +226,7 @@ int ext_read_text(const ext_report *r, sqlite3_value *v, const char *what,
     return EXT_OK;
 }
 
-int ext_read_transform(const ext_report *r, sqlite3_value *v, int argi,
-                       sudoku_transform *t)
+int ext_read_transform(const ext_report *r, sqlite3_value *v, int argi, sudoku_transform *t)
 {
     char what[16], msg[256];
     const char *text;

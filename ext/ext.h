@@ -67,8 +67,7 @@ static inline ext_report ext_call_report(sqlite3_context *ctx)
 }
 
 /* printf-style "<fname>: <message>" */
-void ext_reportf(const ext_report *r, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+void ext_reportf(const ext_report *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void ext_reportv(const ext_report *r, const char *fmt, va_list ap)
     __attribute__((format(printf, 2, 0)));
 
@@ -91,8 +90,7 @@ int ext_read_grid(const ext_report *r, sqlite3_value *v, int argi, sudoku_grid *
 /* An INTEGER argument: an integral REAL and TEXT holding an integer (see
  * ext_text_integer) are taken too. `what` names the argument in the
  * message, e.g. "seed". */
-int ext_read_int(const ext_report *r, sqlite3_value *v, const char *what,
-                 sqlite3_int64 *out);
+int ext_read_int(const ext_report *r, sqlite3_value *v, const char *what, sqlite3_int64 *out);
 
 /* TEXT integers (interrupt work): 1 and the value when text (n bytes) is
  * an integer literal: optional white space, an optional sign, decimal
@@ -117,16 +115,14 @@ int ext_read_keyword(const ext_report *r, sqlite3_value *v, const char *what,
 
 /* A TEXT argument (its bytes, valid until the value changes); other types
  * are "<what> must be <as>, not <type>", e.g. as = "a JSON object as TEXT". */
-int ext_read_text(const ext_report *r, sqlite3_value *v, const char *what,
-                  const char *as, const char **text, int *len);
+int ext_read_text(const ext_report *r, sqlite3_value *v, const char *what, const char *as,
+                  const char **text, int *len);
 
 /* A transform argument (the JSON text form of transform.h). */
-int ext_read_transform(const ext_report *r, sqlite3_value *v, int argi,
-                       sudoku_transform *t);
+int ext_read_transform(const ext_report *r, sqlite3_value *v, int argi, sudoku_transform *t);
 
 /* The readers for a scalar function's arguments. */
-static inline int ext_arg_grid(sqlite3_context *ctx, sqlite3_value *v, int argi,
-                               sudoku_grid *grid)
+static inline int ext_arg_grid(sqlite3_context *ctx, sqlite3_value *v, int argi, sudoku_grid *grid)
 {
     ext_report r = ext_call_report(ctx);
     return ext_read_grid(&r, v, argi, grid);
@@ -138,8 +134,7 @@ static inline int ext_arg_int(sqlite3_context *ctx, sqlite3_value *v, const char
     return ext_read_int(&r, v, what, out);
 }
 static inline int ext_arg_keyword(sqlite3_context *ctx, sqlite3_value *v, const char *what,
-                                  const char *const *names, const char *expected,
-                                  int *index)
+                                  const char *const *names, const char *expected, int *index)
 {
     ext_report r = ext_call_report(ctx);
     return ext_read_keyword(&r, v, what, names, expected, index);

@@ -21,8 +21,17 @@
 #include "te_depth.h"
 #include "vtab.h"
 
-enum { COL_N, COL_PUZZLE, COL_SOLUTION, COL_CLUES, COL_MINIMAL, COL_DEPTH, COL_COUNT,
-       COL_SEED, COL_OPTIONS };
+enum {
+    COL_N,
+    COL_PUZZLE,
+    COL_SOLUTION,
+    COL_CLUES,
+    COL_MINIMAL,
+    COL_DEPTH,
+    COL_COUNT,
+    COL_SEED,
+    COL_OPTIONS
+};
 
 typedef struct gen_cursor {
     sqlite3_vtab_cursor base;
@@ -40,13 +49,19 @@ static void gen_cursor_free(sqlite3_vtab_cursor *base)
 
 static const char *const arg_names[] = {"count", "seed", "options"};
 static const ext_table generate_table = {
-    .name = "sudoku_generate", .usage = "sudoku_generate(count, seed [, options])",
+    .name = "sudoku_generate",
+    .usage = "sudoku_generate(count, seed [, options])",
     .schema = "CREATE TABLE x(n INTEGER, puzzle TEXT, solution TEXT, clues INTEGER, "
               "minimal INTEGER, depth INTEGER, count INTEGER HIDDEN, seed INTEGER HIDDEN, "
               "options TEXT HIDDEN)",
-    .first_arg = COL_COUNT, .nargs = 3, .required = 2, .arg_names = arg_names,
-    .cost = 1000, .rows = 100,
-    .cursor_size = sizeof(gen_cursor), .row_offset = offsetof(gen_cursor, n),
+    .first_arg = COL_COUNT,
+    .nargs = 3,
+    .required = 2,
+    .arg_names = arg_names,
+    .cost = 1000,
+    .rows = 100,
+    .cursor_size = sizeof(gen_cursor),
+    .row_offset = offsetof(gen_cursor, n),
     .cursor_free = gen_cursor_free,
 };
 
@@ -68,10 +83,12 @@ static int gen_fill(gen_cursor *cur)
     if (r == SUDOKU_CANCELLED)
         return SQLITE_INTERRUPT;
     if (r != 1)
-        return ext_vtab_error(&cur->base, "out of tries: %lld of %lld puzzles found, none "
+        return ext_vtab_error(&cur->base,
+                              "out of tries: %lld of %lld puzzles found, none "
                               "within %u tries for n = %lld (raise \"tries\" in the "
-                              "options)", (long long)cur->n, (long long)cur->count,
-                              (unsigned)cur->opt.tries, (long long)cur->n);
+                              "options)",
+                              (long long)cur->n, (long long)cur->count, (unsigned)cur->opt.tries,
+                              (long long)cur->n);
     /* Known without a search: the plain pass proves minimality, and the
      * check ran when a symmetry or pattern was asked with minimality. */
     cur->minimal = cur->opt.minimal ? 1 : -1;
@@ -98,17 +115,15 @@ static int gen_filter(sqlite3_vtab_cursor *base, int idx, const char *idx_str, i
     if (ext_read_int(&rep, arg[0], "count", &cur->count) != EXT_OK)
         return ext_vtab_failed(base);
     if (cur->count < 0)
-        return ext_vtab_error(base, "count must not be negative, got %lld",
-                              (long long)cur->count);
+        return ext_vtab_error(base, "count must not be negative, got %lld", (long long)cur->count);
     if (ext_read_int(&rep, arg[1], "seed", &cur->seed) != EXT_OK)
         return ext_vtab_failed(base);
     if (arg[2]) {
         char msg[300];
-        if (ext_read_text(&rep, arg[2], "options", "a JSON object as TEXT", &text, &len) !=
-            EXT_OK)
+        if (ext_read_text(&rep, arg[2], "options", "a JSON object as TEXT", &text, &len) != EXT_OK)
             return ext_vtab_failed(base);
-        if (!sudoku_generate_options_parse(text, (size_t)len, &cur->opt, generate_table.name,
-                                           msg, sizeof msg)) {
+        if (!sudoku_generate_options_parse(text, (size_t)len, &cur->opt, generate_table.name, msg,
+                                           sizeof msg)) {
             ext_report_text(&rep, msg);
             return ext_vtab_failed(base);
         }
@@ -178,5 +193,5 @@ static int gen_column(sqlite3_vtab_cursor *base, sqlite3_context *ctx, int col)
     return SQLITE_OK;
 }
 
-EXT_VTAB_MODULE(ext_generate_module, generate_table, ext_vtab_best_index,
-                gen_filter, gen_next, gen_eof, gen_column);
+EXT_VTAB_MODULE(ext_generate_module, generate_table, ext_vtab_best_index, gen_filter, gen_next,
+                gen_eof, gen_column);

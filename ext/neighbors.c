@@ -19,8 +19,7 @@
 #include "neighbors.h"
 #include "vtab.h"
 
-enum { COL_PUZZLE, COL_REMOVED, COL_ADDED, COL_CLUES, COL_MINIMAL, COL_P, COL_MINUS,
-       COL_PLUS };
+enum { COL_PUZZLE, COL_REMOVED, COL_ADDED, COL_CLUES, COL_MINIMAL, COL_P, COL_MINUS, COL_PLUS };
 
 typedef struct nb_cursor {
     sqlite3_vtab_cursor base;
@@ -33,12 +32,18 @@ typedef struct nb_cursor {
 
 static const char *const arg_names[] = {"p", "minus", "plus"};
 static const ext_table neighbors_table = {
-    .name = "sudoku_neighbors", .usage = "sudoku_neighbors(p, minus, plus)",
+    .name = "sudoku_neighbors",
+    .usage = "sudoku_neighbors(p, minus, plus)",
     .schema = "CREATE TABLE x(puzzle TEXT, removed TEXT, added TEXT, clues INTEGER, "
               "minimal INTEGER, p TEXT HIDDEN, minus INTEGER HIDDEN, plus INTEGER HIDDEN)",
-    .first_arg = COL_P, .nargs = 3, .required = 3, .arg_names = arg_names,
-    .cost = 1000, .rows = 100,
-    .cursor_size = sizeof(nb_cursor), .row_offset = offsetof(nb_cursor, row),
+    .first_arg = COL_P,
+    .nargs = 3,
+    .required = 3,
+    .arg_names = arg_names,
+    .cost = 1000,
+    .rows = 100,
+    .cursor_size = sizeof(nb_cursor),
+    .row_offset = offsetof(nb_cursor, row),
 };
 
 static int nb_step(nb_cursor *cur)
@@ -71,8 +76,7 @@ static int nb_filter(sqlite3_vtab_cursor *base, int idx, const char *idx_str, in
         ext_read_int(&rep, arg[1], "minus", &cur->minus) != EXT_OK ||
         ext_read_int(&rep, arg[2], "plus", &cur->plus) != EXT_OK)
         return ext_vtab_failed(base);
-    if (cur->minus < 0 || cur->minus > SUDOKU_CELLS || cur->plus < 0 ||
-        cur->plus > SUDOKU_CELLS)
+    if (cur->minus < 0 || cur->minus > SUDOKU_CELLS || cur->plus < 0 || cur->plus > SUDOKU_CELLS)
         return ext_vtab_error(base, "minus and plus must be within 0..81, got %lld and %lld",
                               (long long)cur->minus, (long long)cur->plus);
     sudoku_neighbors_start(&cur->nb, &cur->p, (int)cur->minus, (int)cur->plus);
@@ -156,5 +160,5 @@ static int nb_column(sqlite3_vtab_cursor *base, sqlite3_context *ctx, int col)
     return SQLITE_OK;
 }
 
-EXT_VTAB_MODULE(ext_neighbors_module, neighbors_table, ext_vtab_best_index,
-                nb_filter, nb_next, nb_eof, nb_column);
+EXT_VTAB_MODULE(ext_neighbors_module, neighbors_table, ext_vtab_best_index, nb_filter, nb_next,
+                nb_eof, nb_column);

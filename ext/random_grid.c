@@ -57,11 +57,15 @@ typedef struct bc_cursor {
 } bc_cursor;
 
 static const ext_table band_classes_table = {
-    .name = "sudoku_band_classes", .usage = "sudoku_band_classes",
+    .name = "sudoku_band_classes",
+    .usage = "sudoku_band_classes",
     .schema = "CREATE TABLE x(class INTEGER, band TEXT, bands INTEGER, completions INTEGER, "
               "grids INTEGER)",
-    .cost = SUDOKU_BAND_CLASSES, .rows = SUDOKU_BAND_CLASSES,
-    .cursor_size = sizeof(bc_cursor), .row_offset = offsetof(bc_cursor, row), .rowid_base = 1,
+    .cost = SUDOKU_BAND_CLASSES,
+    .rows = SUDOKU_BAND_CLASSES,
+    .cursor_size = sizeof(bc_cursor),
+    .row_offset = offsetof(bc_cursor, row),
+    .rowid_base = 1,
 };
 
 static int bc_best_index(sqlite3_vtab *vtab, sqlite3_index_info *info)
@@ -117,5 +121,5 @@ static int bc_column(sqlite3_vtab_cursor *base, sqlite3_context *ctx, int col)
     return SQLITE_OK;
 }
 
-EXT_VTAB_MODULE(ext_band_classes_module, band_classes_table, bc_best_index,
-                bc_filter, bc_next, bc_eof, bc_column);
+EXT_VTAB_MODULE(ext_band_classes_module, band_classes_table, bc_best_index, bc_filter, bc_next,
+                bc_eof, bc_column);

@@ -65,11 +65,16 @@ typedef struct scr_cursor {
  * error. */
 static const char *const arg_names[] = {"puzzle", "count", "seed"};
 static const ext_table scrambles_table = {
-    .name = "sudoku_scrambles", .usage = "sudoku_scrambles(puzzle [, count [, seed]])",
+    .name = "sudoku_scrambles",
+    .usage = "sudoku_scrambles(puzzle [, count [, seed]])",
     .schema = "CREATE TABLE x(n INTEGER, scramble TEXT, transform TEXT, puzzle TEXT HIDDEN, "
               "count INTEGER HIDDEN, seed INTEGER HIDDEN)",
-    .first_arg = COL_PUZZLE, .nargs = 3, .required = 1, .arg_names = arg_names,
-    .cursor_size = sizeof(scr_cursor), .row_offset = offsetof(scr_cursor, n),
+    .first_arg = COL_PUZZLE,
+    .nargs = 3,
+    .required = 1,
+    .arg_names = arg_names,
+    .cursor_size = sizeof(scr_cursor),
+    .row_offset = offsetof(scr_cursor, n),
 };
 
 /* The operator code of a comparison on n that xFilter can use, or 0. */
@@ -396,8 +401,8 @@ static int scr_column(sqlite3_vtab_cursor *base, sqlite3_context *ctx, int col)
     return SQLITE_OK;
 }
 
-EXT_VTAB_MODULE(ext_scrambles_module, scrambles_table, scr_best_index,
-                scr_filter, scr_next, scr_eof, scr_column);
+EXT_VTAB_MODULE(ext_scrambles_module, scrambles_table, scr_best_index, scr_filter, scr_next,
+                scr_eof, scr_column);
 
 void ext_scramble(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {

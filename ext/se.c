@@ -136,15 +136,16 @@ void ext_se_rating(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     /* 'ER', 'EP', 'ED': serate's own names for the three (upper case, as
      * it prints them) */
-    static const char *const which_names[] = { "rating", "pearl", "diamond", "all",
-                                               "ER", "EP", "ED", NULL };
+    static const char *const which_names[] = {"rating", "pearl", "diamond", "all",
+                                              "ER",     "EP",    "ED",      NULL};
     sudoku_grid grid;
     int which = 0;
     if (ext_arg_grid(ctx, argv[0], 1, &grid) != EXT_OK)
         return;
     if (argc > 1 && ext_arg_keyword(ctx, argv[1], "which", which_names,
                                     "'rating' or 'ER', 'pearl' or 'EP', 'diamond' or "
-                                    "'ED', or 'all'", &which) != EXT_OK)
+                                    "'ED', or 'all'",
+                                    &which) != EXT_OK)
         return;
     if (which > 3)
         which -= 4;
@@ -178,20 +179,27 @@ enum { COL_STEP, COL_TECHNIQUE, COL_RATING, COL_CELL, COL_DIGIT, COL_ELIMS, COL_
 
 typedef struct se_cursor {
     sqlite3_vtab_cursor base;
-    sqlite3_int64 row;      /* from 0 */
-    int rows;               /* steps (+1 when unsupported) */
+    sqlite3_int64 row; /* from 0 */
+    int rows;          /* steps (+1 when unsupported) */
     int unsupported;
     sudoku_se_path path;
 } se_cursor;
 
 static const char *const arg_names[] = {"puzzle"};
 static const ext_table se_steps_table = {
-    .name = "sudoku_se_steps", .usage = "sudoku_se_steps(puzzle)",
+    .name = "sudoku_se_steps",
+    .usage = "sudoku_se_steps(puzzle)",
     .schema = "CREATE TABLE x(step INTEGER, technique TEXT, rating REAL, cell TEXT, "
               "digit INTEGER, eliminations TEXT, puzzle TEXT HIDDEN)",
-    .first_arg = COL_PUZZLE, .nargs = 1, .required = 1, .arg_names = arg_names,
-    .cost = 100, .rows = 60,
-    .cursor_size = sizeof(se_cursor), .row_offset = offsetof(se_cursor, row), .rowid_base = 1,
+    .first_arg = COL_PUZZLE,
+    .nargs = 1,
+    .required = 1,
+    .arg_names = arg_names,
+    .cost = 100,
+    .rows = 60,
+    .cursor_size = sizeof(se_cursor),
+    .row_offset = offsetof(se_cursor, row),
+    .rowid_base = 1,
 };
 
 /* The whole path is made here; the rater is the module's client data
@@ -214,8 +222,7 @@ static int se_filter(sqlite3_vtab_cursor *base, int idx, const char *idxstr,
     if (ext_read_grid(&rep, arg[0], 1, &grid) != EXT_OK)
         return ext_vtab_failed(base);
     ext_cancel_init(ext_vtab_db(base), &cancel);
-    sudoku_se_status st = rate_shared(((ext_vtab *)base->pVtab)->aux, &grid, &cur->path,
-                                      &cancel);
+    sudoku_se_status st = rate_shared(((ext_vtab *)base->pVtab)->aux, &grid, &cur->path, &cancel);
     if (st == SUDOKU_SE_CANCELLED)
         return SQLITE_INTERRUPT;
     if (st == SUDOKU_SE_OK) {
@@ -299,5 +306,5 @@ static int se_column(sqlite3_vtab_cursor *base, sqlite3_context *ctx, int col)
     return SQLITE_OK;
 }
 
-EXT_VTAB_MODULE(ext_se_steps_module, se_steps_table, ext_vtab_best_index,
-                se_filter, se_next, se_eof, se_column);
+EXT_VTAB_MODULE(ext_se_steps_module, se_steps_table, ext_vtab_best_index, se_filter, se_next,
+                se_eof, se_column);

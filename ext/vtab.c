@@ -21,8 +21,7 @@ int ext_vtab_connect(sqlite3 *db, const ext_table *table, void *aux, sqlite3_vta
     /* DIRECTONLY: only SQL written by the caller may use it (no view,
      * trigger or schema of someone else's database); INNOCUOUS: safe in
      * them even under PRAGMA trusted_schema=OFF. */
-    sqlite3_vtab_config(db, table->direct_only ? SQLITE_VTAB_DIRECTONLY
-                                               : SQLITE_VTAB_INNOCUOUS);
+    sqlite3_vtab_config(db, table->direct_only ? SQLITE_VTAB_DIRECTONLY : SQLITE_VTAB_INNOCUOUS);
     *out = &vtab->base;
     return SQLITE_OK;
 }

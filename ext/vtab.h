@@ -30,26 +30,29 @@ typedef struct ext_table {
     int first_arg;      /* the column of the first argument */
     int nargs;          /* argument columns, first_arg on */
     int required;       /* how many leading arguments must be given */
-    const char *const *arg_names; /* nargs names, for "the p argument is missing" */
-    int direct_only;    /* 1: SQLITE_VTAB_DIRECTONLY (it reads files), else
-                           SQLITE_VTAB_INNOCUOUS (pure computation on its
-                           arguments, random rows taking a seed) */
-    double cost;        /* the plan's estimates when the arguments are there */
+    /* nargs names, for "the p argument is missing" */
+    const char *const *arg_names;
+    /* 1: SQLITE_VTAB_DIRECTONLY (it reads files), else SQLITE_VTAB_INNOCUOUS
+     * (pure computation on its arguments, random rows taking a seed) */
+    int direct_only;
+    double cost; /* the plan's estimates when the arguments are there */
     sqlite3_int64 rows;
-    size_t cursor_size; /* the table's cursor struct, which starts with
-                           sqlite3_vtab_cursor; xOpen zeroes it */
-    size_t row_offset;  /* where in it the current row's number is (a
-                           sqlite3_int64, counted from 0) */
-    int rowid_base;     /* xRowid gives that number plus this (0 or 1) */
-    void (*cursor_free)(sqlite3_vtab_cursor *); /* what it holds, or NULL */
+    /* the table's cursor struct, which starts with sqlite3_vtab_cursor;
+     * xOpen zeroes it */
+    size_t cursor_size;
+    /* where in it the current row's number is (a sqlite3_int64, counted
+     * from 0); xRowid gives that number plus rowid_base (0 or 1) */
+    size_t row_offset;
+    int rowid_base;
+    void (*cursor_free)(sqlite3_vtab_cursor *); /* what the cursor holds, or NULL */
 } ext_table;
 
 /* The table object of every kit table. */
 typedef struct ext_vtab {
     sqlite3_vtab base;
     const ext_table *table;
-    sqlite3 *db;  /* for the cancel hook */
-    void *aux;    /* the module's client data (sudoku.c's registration) */
+    sqlite3 *db; /* for the cancel hook */
+    void *aux;   /* the module's client data (sudoku.c's registration) */
 } ext_vtab;
 
 int ext_vtab_connect(sqlite3 *db, const ext_table *table, void *aux, sqlite3_vtab **out);
@@ -60,28 +63,27 @@ int ext_vtab_connect(sqlite3 *db, const ext_table *table, void *aux, sqlite3_vta
  * kit's ext_vtab_best_index). The remaining methods (writes, transactions, and
  * whatever later SQLite versions add) stay NULL; xCreate too, which makes
  * the table eponymous-only. */
-#define EXT_VTAB_MODULE(module, table, best_index, filter, next, eof, column)        \
-    static int module##_connect(sqlite3 *db, void *aux, int argc,                    \
-                                const char *const *argv, sqlite3_vtab **out,         \
-                                char **err)                                          \
-    {                                                                                \
-        (void)argc;                                                                  \
-        (void)argv;                                                                  \
-        (void)err;                                                                   \
-        return ext_vtab_connect(db, &(table), aux, out);                             \
-    }                                                                                \
-    const sqlite3_module module = {                                                  \
-        .iVersion = 0,                                                               \
-        .xConnect = module##_connect,                                                \
-        .xBestIndex = best_index,                                                    \
-        .xDisconnect = ext_vtab_disconnect,                                          \
-        .xOpen = ext_vtab_open,                                                      \
-        .xClose = ext_vtab_close,                                                    \
-        .xFilter = filter,                                                           \
-        .xNext = next,                                                               \
-        .xEof = eof,                                                                 \
-        .xColumn = column,                                                           \
-        .xRowid = ext_vtab_rowid,                                                    \
+#define EXT_VTAB_MODULE(module, table, best_index, filter, next, eof, column)              \
+    static int module##_connect(sqlite3 *db, void *aux, int argc, const char *const *argv, \
+                                sqlite3_vtab **out, char **err)                            \
+    {                                                                                      \
+        (void)argc;                                                                        \
+        (void)argv;                                                                        \
+        (void)err;                                                                         \
+        return ext_vtab_connect(db, &(table), aux, out);                                   \
+    }                                                                                      \
+    const sqlite3_module module = {                                                        \
+        .iVersion = 0,                                                                     \
+        .xConnect = module##_connect,                                                      \
+        .xBestIndex = best_index,                                                          \
+        .xDisconnect = ext_vtab_disconnect,                                                \
+        .xOpen = ext_vtab_open,                                                            \
+        .xClose = ext_vtab_close,                                                          \
+        .xFilter = filter,                                                                 \
+        .xNext = next,                                                                     \
+        .xEof = eof,                                                                       \
+        .xColumn = column,                                                                 \
+        .xRowid = ext_vtab_rowid,                                                          \
     }
 
 int ext_vtab_disconnect(sqlite3_vtab *vtab);

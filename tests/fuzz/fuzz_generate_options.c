@@ -25,10 +25,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if ((unsigned)opt.symmetry >= SUDOKU_SYM_COUNT || opt.clues_min < 0 ||
         opt.clues_min > opt.clues_max || opt.clues_max > SUDOKU_CELLS ||
         (opt.clues_min != 0 && opt.clues_min < 17) || opt.depth < -1 || opt.depth > 3 ||
-        (opt.se_min != -1 && (opt.se_min < 10 || opt.se_min > opt.se_max ||
-                              opt.se_max > 200)) ||
-        opt.minimal < 0 || opt.minimal > 1 || opt.climb < -1 || opt.climb > 1 ||
-        opt.tries < 1 || opt.tries > 1000000)
+        (opt.se_min != -1 && (opt.se_min < 10 || opt.se_min > opt.se_max || opt.se_max > 200)) ||
+        opt.minimal < 0 || opt.minimal > 1 || opt.climb < -1 || opt.climb > 1 || opt.tries < 1 ||
+        opt.tries > 1000000)
         abort();
     if (opt.have_grid && !sudoku_grid_is_solution(&opt.grid))
         abort();
@@ -41,8 +40,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (data[i] == '"' && (i == 0 || data[i - 1] != '\\'))
             in_string = !in_string;
         if (!in_string && data[i] == '0' && data[i + 1] >= '0' && data[i + 1] <= '9' &&
-            (i == 0 || data[i - 1] < '0' || data[i - 1] > '9') &&
-            (i == 0 || data[i - 1] != '.'))
+            (i == 0 || data[i - 1] < '0' || data[i - 1] > '9') && (i == 0 || data[i - 1] != '.'))
             abort();
     }
     return 0;

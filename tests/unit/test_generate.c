@@ -305,8 +305,8 @@ static void expect_refused(const char *text, const char *message)
 {
     sudoku_generate_options o;
     char msg[300];
-    CHECK_MSG(!parse(text, &o, msg) && strcmp(msg, message) == 0,
-              "%s gave '%s', wanted '%s'", text, msg, message);
+    CHECK_MSG(!parse(text, &o, msg) && strcmp(msg, message) == 0, "%s gave '%s', wanted '%s'", text,
+              msg, message);
 }
 
 static void options_text(void)
@@ -317,15 +317,17 @@ static void options_text(void)
     CHECK(parse(" { } ", &o, msg) && memcmp(&o, &d, sizeof o) == 0);
     CHECK(parse("{\"symmetry\":\"rotate90\",\"clues\":[22, 24],\"depth\":1,"
                 "\"se\":[2.05,3.1],\"minimal\":false,\"search\":\"random\","
-                "\"tries\":7}", &o, msg));
+                "\"tries\":7}",
+                &o, msg));
     CHECK(o.symmetry == SUDOKU_SYM_ROTATE90 && o.clues_min == 22 && o.clues_max == 24 &&
-          o.depth == 1 && o.se_min == 21 && o.se_max == 31 && o.minimal == 0 &&
-          o.climb == 0 && o.tries == 7 && !o.have_grid && !o.have_pattern);
+          o.depth == 1 && o.se_min == 21 && o.se_max == 31 && o.minimal == 0 && o.climb == 0 &&
+          o.tries == 7 && !o.have_grid && !o.have_pattern);
     CHECK(parse("{\"se\":7,\"clues\":30}", &o, msg) && o.se_min == 70 && o.se_max == 70 &&
           o.clues_min == 30 && o.clues_max == 30);
     CHECK(parse("{\"pattern\":\"x........x........x........x........x........"
-                "x........x........x........x........\"}", &o, msg) && o.have_pattern &&
-          o.pattern[0] == 1 && o.pattern[1] == 0 && o.pattern[9] == 1);
+                "x........x........x........x........\"}",
+                &o, msg) &&
+          o.have_pattern && o.pattern[0] == 1 && o.pattern[1] == 0 && o.pattern[9] == 1);
     expect_refused("[]", "g: options: expected a JSON object at offset 0");
     expect_refused("{\"tries\":5 x", "g: options: expected ',' or '}' at offset 11");
     expect_refused("{\"tries\":5} x", "g: options: text after the object at offset 12");
@@ -351,7 +353,7 @@ static void options_text(void)
     o.climb = 1;
     o.depth = 1;
     CHECK(strcmp(sudoku_generate_options_check(&o), "search climb needs depth 2 and takes "
-                 "no symmetry, pattern or grid") == 0);
+                                                    "no symmetry, pattern or grid") == 0);
     CHECK(sudoku_generate(&o, 1, 0, &p, &s, NULL) == 0);
     o.depth = 2;
     CHECK(sudoku_generate_options_check(&o) == NULL);

@@ -185,8 +185,7 @@ static void vectors(void)
                       "solve %s", puzzle_text);
             CHECK_MSG(sudoku_count(&p, 0, NULL, NULL) == 1, "count %s", puzzle_text);
             CHECK_MSG(sudoku_count(&p, 2, NULL, NULL) == 1, "count2 %s", puzzle_text);
-            CHECK(sudoku_count(&p, 2, &sol2, NULL) == 1 &&
-                  memcmp(&sol2, &want, sizeof sol2) == 0);
+            CHECK(sudoku_count(&p, 2, &sol2, NULL) == 1 && memcmp(&sol2, &want, sizeof sol2) == 0);
         } else if (expected[0] == '>' && expected[1] == '=') {
             uint64_t n = strtoull(expected + 2, NULL, 10);
             if (n > 100000 && !long_run)
@@ -253,8 +252,8 @@ static void seventeen(void)
         }
         want = check_grid(b);
         n++;
-        if (!sudoku_solve(&p, &sol, NULL) || !valid_full(&sol) ||
-            !matches_givens(&p, &sol) || memcmp(&sol, &want, sizeof sol) != 0) {
+        if (!sudoku_solve(&p, &sol, NULL) || !valid_full(&sol) || !matches_givens(&p, &sol) ||
+            memcmp(&sol, &want, sizeof sol) != 0) {
             if (bad++ < 5)
                 fprintf(stderr, "17-clue #%d wrong: %s\n", n, a);
         }
@@ -278,8 +277,7 @@ static void random_solutions(void)
     for (int s = 0; s < n; s++) {
         CHECK(sudoku_solve_random(&empty, (uint64_t)s, &a, NULL));
         CHECK(valid_full(&a));
-        CHECK(sudoku_solve_random(&empty, (uint64_t)s, &b, NULL) &&
-              memcmp(&a, &b, sizeof a) == 0);
+        CHECK(sudoku_solve_random(&empty, (uint64_t)s, &b, NULL) && memcmp(&a, &b, sizeof a) == 0);
         CHECK(sudoku_solve_random(&empty, (uint64_t)s + 1, &b, NULL));
         distinct += memcmp(&a, &b, sizeof a) != 0;
     }

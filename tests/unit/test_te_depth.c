@@ -293,8 +293,7 @@ static void random_minimal(int count, uint64_t seed)
             g.cell[c] = 0;
             if (sudoku_count(&g, 2, NULL, NULL) != 1) {
                 if (multi++ % 16 == 0)
-                    CHECK(sudoku_te_depth(&g, SUDOKU_TE_UNLIMITED, NULL) ==
-                          SUDOKU_TE_UNDEFINED);
+                    CHECK(sudoku_te_depth(&g, SUDOKU_TE_UNLIMITED, NULL) == SUDOKU_TE_UNDEFINED);
                 g.cell[c] = (uint8_t)v;
             }
         }
