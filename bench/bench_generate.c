@@ -100,11 +100,13 @@ int main(void)
         char sql[256];
         for (; k < 50 && (size_t)k < hard.n; k++) {
             snprintf(sql, sizeof sql,
-                     "SELECT count(*) FROM t, sudoku_neighbors(t.p, 1, 1) WHERE t.rowid = %d", k + 1);
+                     "SELECT count(*) FROM t, sudoku_neighbors(t.p, 1, 1) WHERE t.rowid = %d",
+                     k + 1);
             ms[k] = 1000 * bench_best_sql(hdb, 2, sql);
         }
         qsort(ms, (size_t)k, sizeof *ms, cmp_double);
-        printf("sudoku_neighbors {-1+1} forum_hardest_1905_11plus: median %.2f ms, max %.2f ms (%d puzzles, best of 2 each)\n",
+        printf("sudoku_neighbors {-1+1} forum_hardest_1905_11plus: median %.2f ms, max %.2f ms (%d "
+               "puzzles, best of 2 each)\n",
                ms[k / 2], ms[k - 1], k);
         sqlite3_close(hdb);
         bench_free(&hard);

@@ -167,7 +167,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (sudoku_grid_parse(text, sizeof text, &back, NULL) != SUDOKU_PARSE_OK ||
                 memcmp(&back, &a.grid, sizeof back) != 0)
                 abort();
-            if (a.rest && (a.rest < (const char *)data || a.rest + a.rest_len > (const char *)data + size))
+            if (a.rest &&
+                (a.rest < (const char *)data || a.rest + a.rest_len > (const char *)data + size))
                 abort();
         } else if (memchr(a.error, '\0', sizeof a.error) == NULL || !a.error[0]) {
             abort();

@@ -49,8 +49,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (sol.cell[path.elim[e] / 9] == path.elim[e] % 9 + 1)
                 abort();
     }
-    if (st == SUDOKU_SE_OK &&
-        (placed != empty || path.er != top || path.er < path.ep || path.ep < path.ed || path.ed <= 0))
+    if (st == SUDOKU_SE_OK && (placed != empty || path.er != top || path.er < path.ep ||
+                               path.ep < path.ed || path.ed <= 0))
         abort();
     if ((st == SUDOKU_SE_UNSUPPORTED || st == SUDOKU_SE_CANCELLED) && placed >= empty)
         abort();

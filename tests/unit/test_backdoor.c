@@ -116,7 +116,8 @@ static int sizes[8];
  * call says cancelled, and a hook that never stops changes nothing. */
 static void cancelling(void)
 {
-    sudoku_grid p = check_grid("98.76....75....8....6......6....4.3.4...2...1..89..4....75..6......1...4.....3.2.");
+    sudoku_grid p = check_grid(
+        "98.76....75....8....6......6....4.3.4...2...1..89..4....75..6......1...4.....3.2.");
     asker never = {0, 0};
     sudoku_cancel c = {ask, &never};
     int cells[81], cells2[81];
@@ -207,11 +208,14 @@ int main(int argc, char **argv)
 
     /* fixed cases: depth 0, 1, 2 (Berthier's examples), a full grid,
      * clashing givens, the empty grid */
-    p = check_grid("...456..9..6.......891..45.2.........7..9.....35......397...5.......4.72.....5361");
+    p = check_grid(
+        "...456..9..6.......891..45.2.........7..9.....35......397...5.......4.72.....5361");
     CHECK(sudoku_backdoor(&p, NULL, NULL) == 0);
-    p = check_grid(".23....8.......12.7.91.........97.46...3....29..6......6.9..5.457.....98.....4...");
+    p = check_grid(
+        ".23....8.......12.7.91.........97.46...3....29..6......6.9..5.457.....98.....4...");
     compare(&p, 3);
-    p = check_grid("..34...8.......1.37.....5.42...9....5.71..4...6...7....7...2.....58....19...6....");
+    p = check_grid(
+        "..34...8.......1.37.....5.42...9....5.71..4...6...7....7...2.....58....19...6....");
     compare(&p, 3);
     p = check_grid(CHECK_GRID648);
     CHECK(sudoku_backdoor(&p, NULL, NULL) == 0);

@@ -145,7 +145,8 @@ static void errors(void)
 static void consistency(void)
 {
     sudoku_grid g;
-    parse("123456789456789123789123456231564897564897231897231564312645978645978312978312645", &g, NULL);
+    parse("123456789456789123789123456231564897564897231897231564312645978645978312978312645", &g,
+          NULL);
     CHECK(sudoku_grid_is_solution(&g));
     CHECK(sudoku_grid_givens(&g) == 81);
     g.cell[1] = 1; /* row clash */
@@ -191,7 +192,8 @@ static void fast_path_twin(void)
         if (sf == SUDOKU_PARSE_OK)
             CHECK_MSG(memcmp(fast.cell, slow.cell, 81) == 0, "round %d: cells differ", round);
         else
-            CHECK_MSG(ef.offset == es.offset && ef.byte == es.byte, "round %d: error differs", round);
+            CHECK_MSG(ef.offset == es.offset && ef.byte == es.byte, "round %d: error differs",
+                      round);
     }
 }
 

@@ -286,7 +286,8 @@ static void random_solutions(void)
 
     /* a puzzle with 125 solutions: every seed gives one of them, valid
      * and matching the givens, and many seeds reach many of them */
-    sudoku_grid p = check_grid("...3165..8..5..1...1.89724.9.1.85.2....9.1....4.263..1.5.....1.1..4.9..2..61.8...");
+    sudoku_grid p = check_grid(
+        "...3165..8..5..1...1.89724.9.1.85.2....9.1....4.263..1.5.....1.1..4.9..2..61.8...");
     sudoku_grid seen[125];
     int nseen = 0;
     for (int s = 0; s < 3000; s++) {
@@ -301,7 +302,8 @@ static void random_solutions(void)
     CHECK_MSG(nseen >= 60, "3000 seeds reached only %d of 125 solutions", nseen);
 
     /* unsolvable and clashing puzzles give nothing with any seed */
-    sudoku_grid clash = check_grid("11...............................................................................");
+    sudoku_grid clash = check_grid(
+        "11...............................................................................");
     CHECK(!sudoku_solve_random(&clash, 1, &a, NULL));
     CHECK(!sudoku_solve(&clash, &a, NULL));
     CHECK(sudoku_count(&clash, 0, NULL, NULL) == 0);

@@ -369,7 +369,8 @@ static void undefined_and_limits(void)
     CHECK(sudoku_te_depth(&clash, SUDOKU_TE_UNLIMITED, NULL) == SUDOKU_TE_UNDEFINED);
 
     /* consistent givens without a solution: 1..8 in row 1, 9 in column 9 */
-    nosol = check_grid("12345678........9................................................................");
+    nosol = check_grid(
+        "12345678........9................................................................");
     CHECK(sudoku_te_depth(&nosol, SUDOKU_TE_UNLIMITED, NULL) == SUDOKU_TE_UNDEFINED);
     CHECK(plain_depth(&nosol, -1) == SUDOKU_TE_UNDEFINED);
 
@@ -390,7 +391,8 @@ static void undefined_and_limits(void)
         CHECK(sudoku_te_depth(&multi, SUDOKU_TE_UNLIMITED, NULL) >= 0);
 
     /* a full grid, and a full grid minus one cell: depth 0 */
-    g = check_grid("123456789456789123789123456214365897365897214897214365531642978642978531978531642");
+    g = check_grid(
+        "123456789456789123789123456214365897365897214897214365531642978642978531978531642");
     CHECK(sudoku_te_depth(&g, 0, NULL) == 0);
     CHECK(plain_depth(&g, 0) == 0);
 }
