@@ -49,3 +49,14 @@ int sudoku_te_profile_cancel(const sudoku_grid *puzzle, const sudoku_grid *solut
 {
     return sudoku_te_profile_of(puzzle, solution, out, cancel);
 }
+
+int sudoku_reader_next_v02(sudoku_reader *r, sudoku_read_row *row)
+{
+    return sudoku_reader_next(r, row, NULL);
+}
+
+int sudoku_parse_lenient_v02(const void *text, size_t len, sudoku_read_format format,
+                             sudoku_grid *grid)
+{
+    return sudoku_parse_lenient(text, len, format, grid, NULL);
+}

@@ -18,9 +18,12 @@
  *   sudoku_te_depth(p, max)                    sudoku_te_depth(p, max, NULL)
  *   sudoku_te_depth_cancel(p, max, c)          sudoku_te_depth(p, max, c)
  *   sudoku_te_profile_cancel(p, s, out, c)     sudoku_te_profile_of(p, s, out, c)
+ *   sudoku_reader_next(r, row)                 sudoku_reader_next(r, row, NULL)
+ *   sudoku_parse_lenient(text, len, f, g)      sudoku_parse_lenient(text, len, f, g, NULL)
  *
- * Four names kept their spelling and gained a parameter: sudoku_solve,
- * sudoku_solve_random, sudoku_count and sudoku_te_depth. Here they are
+ * Six names kept their spelling and gained a parameter: sudoku_solve,
+ * sudoku_solve_random, sudoku_count, sudoku_te_depth, sudoku_reader_next
+ * and sudoku_parse_lenient. Here they are
  * also macros that send a call with the old number of arguments to the
  * old form (sudoku_solve_v02, ...) and any other call to the function
  * itself; the address of the name is the new function's.
@@ -36,6 +39,7 @@
 
 #include "cancel.h"
 #include "grid.h"
+#include "reader.h"
 #include "solver.h"
 #include "te_depth.h"
 
@@ -66,11 +70,17 @@ int sudoku_te_depth_cancel(const sudoku_grid *puzzle, int max_depth, const sudok
 SUDOKU_DEPRECATED("sudoku_te_profile_of(p, s, out, cancel)")
 int sudoku_te_profile_cancel(const sudoku_grid *puzzle, const sudoku_grid *solution,
                              sudoku_te_profile *out, const sudoku_cancel *cancel);
+SUDOKU_DEPRECATED("sudoku_reader_next(r, row, cancel)")
+int sudoku_reader_next_v02(sudoku_reader *r, sudoku_read_row *row);
+SUDOKU_DEPRECATED("sudoku_parse_lenient(text, len, format, grid, cancel)")
+int sudoku_parse_lenient_v02(const void *text, size_t len, sudoku_read_format format,
+                             sudoku_grid *grid);
 
-/* The fifth of up to five arguments: with the candidates listed after a
- * call's own arguments, the one in fifth place is chosen by how many the
- * call has. */
+/* The fifth (sixth) of up to five (six) arguments: with the candidates
+ * listed after a call's own arguments, the one in that place is chosen by
+ * how many the call has. */
 #define SUDOKU_COMPAT_5TH(a1, a2, a3, a4, a5, ...) a5
+#define SUDOKU_COMPAT_6TH(a1, a2, a3, a4, a5, a6, ...) a6
 #define sudoku_solve(...)                                                                         \
     SUDOKU_COMPAT_5TH(__VA_ARGS__, sudoku_compat_wrong_arguments, sudoku_solve, sudoku_solve_v02, \
                       sudoku_compat_wrong_arguments, )                                            \
@@ -86,6 +96,16 @@ int sudoku_te_profile_cancel(const sudoku_grid *puzzle, const sudoku_grid *solut
 #define sudoku_te_depth(...)                                                       \
     SUDOKU_COMPAT_5TH(__VA_ARGS__, sudoku_compat_wrong_arguments, sudoku_te_depth, \
                       sudoku_te_depth_v02, sudoku_compat_wrong_arguments, )        \
+    (__VA_ARGS__)
+
+#define sudoku_reader_next(...)                                                       \
+    SUDOKU_COMPAT_5TH(__VA_ARGS__, sudoku_compat_wrong_arguments, sudoku_reader_next, \
+                      sudoku_reader_next_v02, sudoku_compat_wrong_arguments, )        \
+    (__VA_ARGS__)
+#define sudoku_parse_lenient(...)                                                   \
+    SUDOKU_COMPAT_6TH(__VA_ARGS__, sudoku_parse_lenient, sudoku_parse_lenient_v02,  \
+                      sudoku_compat_wrong_arguments, sudoku_compat_wrong_arguments, \
+                      sudoku_compat_wrong_arguments, )                              \
     (__VA_ARGS__)
 
 #endif

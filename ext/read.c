@@ -241,7 +241,7 @@ static size_t read_fd(void *arg, char *buf, size_t n)
 static int read_next(sqlite3_vtab_cursor *base)
 {
     read_cursor *cur = (read_cursor *)base;
-    int got = sudoku_reader_next_cancel(&cur->reader, &cur->row, &cur->cancel);
+    int got = sudoku_reader_next(&cur->reader, &cur->row, &cur->cancel);
     if (got == SUDOKU_CANCELLED) {
         cur->eof = 1;
         return SQLITE_INTERRUPT;
@@ -436,8 +436,8 @@ void ext_parse(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     }
     /* a value of a billion blank lines takes seconds */
     ext_cancel_init(sqlite3_context_db_handle(ctx), &cancel);
-    ok = sudoku_parse_lenient_cancel(bytes, (size_t)sqlite3_value_bytes(argv[0]),
-                                     (sudoku_read_format)fmt, &grid, &cancel);
+    ok = sudoku_parse_lenient(bytes, (size_t)sqlite3_value_bytes(argv[0]), (sudoku_read_format)fmt,
+                              &grid, &cancel);
     if (ok == SUDOKU_CANCELLED)
         ext_result_interrupted(ctx);
     else if (ok)

@@ -60,5 +60,29 @@ int main(void)
               sudoku_te_profile_of(&p, NULL, &pb, &c));
         CHECK(memcmp(&pa, &pb, sizeof pa) == 0);
     }
+    /* the reader: a line with a rest, a bad line, a 9-line grid */
+    static const char text[] =
+        "1..456...4......2...912...6.1...5.....5..729.8..6....43.....9.2....6......82...75 # x\n"
+        "not a puzzle\n"
+        "123456789\n456789123\n789123456\n231564897\n564897231\n897231564\n"
+        "312645978\n645978312\n978312645\n";
+    sudoku_reader ra, rb;
+    sudoku_read_row a, b;
+    int ga, gb;
+    sudoku_reader_init_memory(&ra, text, sizeof text - 1, SUDOKU_READ_AUTO);
+    sudoku_reader_init_memory(&rb, text, sizeof text - 1, SUDOKU_READ_AUTO);
+    int rows = 0;
+    do {
+        ga = sudoku_reader_next(&ra, &a);
+        gb = sudoku_reader_next(&rb, &b, &c);
+        CHECK(ga == gb && (ga != 1 || (a.ok == b.ok && a.line == b.line)));
+        rows += ga == 1;
+    } while (ga == 1 && gb == 1);
+    CHECK(rows == 3);
+    sudoku_grid ga_grid, gb_grid;
+    CHECK(sudoku_parse_lenient(SAMPLES[0], 81, SUDOKU_READ_AUTO, &ga_grid) == 1);
+    CHECK(sudoku_parse_lenient(SAMPLES[0], 81, SUDOKU_READ_AUTO, &gb_grid, NULL) == 1);
+    CHECK(memcmp(&ga_grid, &gb_grid, sizeof ga_grid) == 0);
+    CHECK(sudoku_parse_lenient("x", 1, SUDOKU_READ_AUTO, &ga_grid) == 0);
     return check_done();
 }
