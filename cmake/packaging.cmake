@@ -43,7 +43,7 @@ install(TARGETS sudoku LIBRARY DESTINATION ${SUDOKU_INSTALL_MODULEDIR})
 install(TARGETS sudoku_core sudoku_static EXPORT sudoku_targets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 # The public headers: sudoku.h and exactly the headers it includes, one
-# list kept in sudoku.h. The internal ones (internal.h, json.h,
+# list kept in sudoku.h. The internal ones (internal.h, json.h, utf8.h,
 # solver_tables.h, the folders' headers) are not installed.
 file(STRINGS ${PROJECT_SOURCE_DIR}/core/sudoku.h sudoku_public_includes
      REGEX "^#include \"[a-z0-9_]+\\.h\"")

@@ -41,7 +41,7 @@ public=$(sed -n 's/^#include "\([a-z0-9_]*\.h\)".*/\1/p' "$prefix/include/sudoku
 installed=$(cd "$prefix/include/sudoku" && ls *.h | grep -vx sudoku.h | sort)
 [ -n "$public" ] && [ "$public" = "$installed" ] && ok ||
     bad "installed headers are not exactly those sudoku.h includes: $(echo $installed)"
-for internal in internal.h json.h solver_tables.h; do
+for internal in internal.h json.h solver_tables.h utf8.h; do
     [ ! -e "$prefix/include/sudoku/$internal" ] && ok || bad "internal $internal installed"
 done
 for h in sudoku.h $installed; do
