@@ -133,7 +133,8 @@ static void run(const char *rel)
                  set.text[0]);
         t_base = bench_best_sql(db, RUNS, sql);
         snprintf(sql, sizeof sql,
-                 "SELECT count(*) FROM sudoku_scrambles('%s', 5000, 1) WHERE sudoku_equiv(scramble, '%s')",
+                 "SELECT count(*) FROM sudoku_scrambles('%s', 5000, 1) WHERE "
+                 "sudoku_equiv(scramble, '%s')",
                  set.text[0], set.text[0]);
         t_one = bench_best_sql(db, RUNS, sql);
         bench_report("sudoku_equiv", set.name, "one-const", "sql", 5000, t_one);

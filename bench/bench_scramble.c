@@ -86,11 +86,14 @@ int main(void)
         bench_report("sudoku_scramble", set.name, "seed", "sql", set.n,
                      bench_best_sql(db, RUNS, "SELECT count(sudoku_scramble(p, rowid)) FROM t"));
         bench_report("sudoku_transform", set.name, "apply", "sql", set.n,
-                     bench_best_sql(db, RUNS, "SELECT count(sudoku_transform(p, '{\"transpose\":true,"
-                                  "\"rows\":[2,3,1,6,4,5,8,7,9],\"cols\":[8,7,9,1,2,3,6,5,4],"
-                                  "\"digits\":[1,9,5,6,4,7,8,2,3]}')) FROM t"));
-        bench_report("sudoku_scrambles", set.name, "join-5", "sql", set.n * 5,
-                     bench_best_sql(db, RUNS, "SELECT count(s.scramble) FROM t, sudoku_scrambles(t.p, 5, 1) s"));
+                     bench_best_sql(db, RUNS,
+                                    "SELECT count(sudoku_transform(p, '{\"transpose\":true,"
+                                    "\"rows\":[2,3,1,6,4,5,8,7,9],\"cols\":[8,7,9,1,2,3,6,5,4],"
+                                    "\"digits\":[1,9,5,6,4,7,8,2,3]}')) FROM t"));
+        bench_report(
+            "sudoku_scrambles", set.name, "join-5", "sql", set.n * 5,
+            bench_best_sql(db, RUNS,
+                           "SELECT count(s.scramble) FROM t, sudoku_scrambles(t.p, 5, 1) s"));
         sqlite3_close(db);
         bench_free(&set);
     }

@@ -109,8 +109,9 @@ int main(void)
         double s = bench_best_sql(db, 3, sql);
         snprintf(label, sizeof label, "se_ratings %s", band_name[b]);
         bench_report("sudoku_se_rating", label, "rated", "sql", (size_t)rows, s);
-        printf("    %d rows, %d rated exactly (the rest: NULL, work area out of room), %.1f us/row\n",
-               rows, rated, rows ? s * 1e6 / rows : 0.0);
+        printf(
+            "    %d rows, %d rated exactly (the rest: NULL, work area out of room), %.1f us/row\n",
+            rows, rated, rows ? s * 1e6 / rows : 0.0);
     }
     /* The issue's whole-file target: forum_hardest_1905_11plus (48,766
      * puzzles, all rated 10.7 and up) in under an hour on one core. */

@@ -100,7 +100,7 @@ static void run(const char *relpath, size_t every, const char *label)
     {
         double t0 = bench_now();
         for (size_t i = 0; i < set.n; i++)
-            (void)sudoku_te_depth(&set.grid[i], SUDOKU_TE_UNLIMITED);
+            (void)sudoku_te_depth(&set.grid[i], SUDOKU_TE_UNLIMITED, NULL);
         bench_report("sudoku_te_depth", name, "depth", "core", set.n,
                      bench_now() - t0);
     }
@@ -110,8 +110,8 @@ static void run(const char *relpath, size_t every, const char *label)
         double t0 = cpu_now();
         for (size_t i = 0; i < set.n; i++) {
             sudoku_grid solution;
-            if (sudoku_count(&set.grid[i], 2) == 1)
-                (void)sudoku_solve(&set.grid[i], &solution);
+            if (sudoku_count(&set.grid[i], 2, NULL, NULL) == 1)
+                (void)sudoku_solve(&set.grid[i], &solution, NULL);
         }
         printf("sudoku_te_depth %-32s solver part (count to 2 + solve) %.3f ms/puzzle\n",
                name, (cpu_now() - t0) * 1e3 / (double)set.n);

@@ -6,7 +6,8 @@
 #   <libdir>/libsudoku_core.a          the core C library
 #   <libdir>/libsudoku_static.a        the extension for static linking
 #                                      (-DSQLITE_CORE, sqlite3_auto_extension)
-#   include/sudoku/*.h                 the core headers, version.h
+#   include/sudoku/*.h                 the public headers: sudoku.h and the
+#                                      ones it includes (version.h too)
 #   <libdir>/pkgconfig/sudoku.pc       pkg-config --cflags --libs sudoku
 #   <libdir>/cmake/sudoku/             find_package(sudoku): sudoku::core,
 #                                      sudoku::static
@@ -41,11 +42,21 @@ set(SUDOKU_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/sudoku)
 install(TARGETS sudoku LIBRARY DESTINATION ${SUDOKU_INSTALL_MODULEDIR})
 install(TARGETS sudoku_core sudoku_static EXPORT sudoku_targets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
-# The public headers (sudoku.h includes the rest); *_tables.h are private.
-file(GLOB SUDOKU_CORE_HEADERS ${PROJECT_SOURCE_DIR}/core/*.h)
-list(FILTER SUDOKU_CORE_HEADERS EXCLUDE REGEX "_tables\\.h$")
-install(FILES ${SUDOKU_CORE_HEADERS} ${SUDOKU_GENERATED_DIR}/core/version.h
-        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/sudoku)
+# The public headers: sudoku.h and exactly the headers it includes, one
+# list kept in sudoku.h. The internal ones (internal.h, json.h, utf8.h,
+# solver_tables.h, the folders' headers) are not installed.
+file(STRINGS ${PROJECT_SOURCE_DIR}/core/sudoku.h sudoku_public_includes
+     REGEX "^#include \"[a-z0-9_]+\\.h\"")
+set(SUDOKU_CORE_HEADERS ${PROJECT_SOURCE_DIR}/core/sudoku.h)
+foreach(line IN LISTS sudoku_public_includes)
+  string(REGEX REPLACE "^#include \"([a-z0-9_]+\\.h)\".*" "\\1" header "${line}")
+  if(header STREQUAL "version.h")
+    list(APPEND SUDOKU_CORE_HEADERS ${SUDOKU_GENERATED_DIR}/core/version.h)
+  else()
+    list(APPEND SUDOKU_CORE_HEADERS ${PROJECT_SOURCE_DIR}/core/${header})
+  endif()
+endforeach()
+install(FILES ${SUDOKU_CORE_HEADERS} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/sudoku)
 
 # find_package(sudoku): imported targets sudoku::core and sudoku::static,
 # relocatable (paths computed from the config file's own place).

@@ -73,7 +73,7 @@ int sudoku_backdoor(const sudoku_grid *puzzle, int cells[SUDOKU_CELLS],
 
     if (!sudoku_grid_consistent(puzzle))
         return SUDOKU_BACKDOOR_UNDEFINED;
-    count = sudoku_count_cancel(puzzle, 2, &solution, cancel);
+    count = sudoku_count(puzzle, 2, &solution, cancel);
     if (count == SUDOKU_COUNT_CANCELLED)
         return SUDOKU_CANCELLED;
     if (count != 1)

@@ -3,6 +3,7 @@
  * counts. See band.h for the definitions and why the counts are right.
  */
 #include "band.h"
+#include "internal.h"
 
 const uint8_t sudoku_perm3[6][3] = {
     {0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0},

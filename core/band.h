@@ -89,14 +89,4 @@ uint64_t sudoku_band_completions(const uint8_t band[27]);
  * 0 when some column would not hold three digits. */
 uint64_t sudoku_band_arrangements(const uint8_t col[9][3]);
 
-/* Internal pieces the random grid generator shares. */
-
-/* The 56 splits of three disjoint triples a[0..2] into the next three
- * t[0..2] with t[c] disjoint from a[c]: split picks, for each a[c], which
- * of its digits go to t[c+1] (the others go to t[c+2], indices mod 3). */
-void sudoku_band_split(const uint8_t a[3][3], unsigned split, uint8_t t[3][3]);
-
-/* The six orders of three things: PERM3[p][i] is where item i goes. */
-extern const uint8_t sudoku_perm3[6][3];
-
 #endif

@@ -21,7 +21,7 @@ int sudoku_status(const sudoku_grid *puzzle, const sudoku_cancel *cancel)
         return SUDOKU_STATUS_CLASH;
     if (sudoku_grid_givens(puzzle) == SUDOKU_CELLS)
         return SUDOKU_STATUS_SOLVED;
-    n = sudoku_count_cancel(puzzle, 2, NULL, cancel);
+    n = sudoku_count(puzzle, 2, NULL, cancel);
     if (n == SUDOKU_COUNT_CANCELLED)
         return SUDOKU_CANCELLED;
     return n == 0 ? SUDOKU_STATUS_NONE

@@ -70,7 +70,7 @@ static int still_unique(const sudoku_grid *p, const sudoku_grid *s,
     }
     if (forced)
         return 1;
-    count = sudoku_count_cancel(p, 2, NULL, cancel);
+    count = sudoku_count(p, 2, NULL, cancel);
     if (count == SUDOKU_COUNT_CANCELLED)
         return SUDOKU_CANCELLED;
     return count == 1;
@@ -173,7 +173,7 @@ static int difficulty_ok(const sudoku_generate_options *opt, const sudoku_grid *
                          sudoku_se_rater *rater, const sudoku_cancel *cancel)
 {
     if (opt->depth >= 0) {
-        int r = sudoku_te_depth_cancel(p, opt->depth, cancel);
+        int r = sudoku_te_depth(p, opt->depth, cancel);
         if (r == SUDOKU_CANCELLED)
             return r;
         if (r != opt->depth)
@@ -197,7 +197,7 @@ static int attempt(const sudoku_generate_options *opt, sudoku_rng *rng,
             p->cell[c] = opt->pattern[c] ? s->cell[c] : 0;
             clues += opt->pattern[c] != 0;
         }
-        count = sudoku_count_cancel(p, 2, NULL, cancel);
+        count = sudoku_count(p, 2, NULL, cancel);
         if (count == SUDOKU_COUNT_CANCELLED)
             return SUDOKU_CANCELLED;
         if (count != 1)
@@ -325,7 +325,7 @@ static int climb(const sudoku_generate_options *opt, sudoku_rng *rng,
             r = climb_accept(opt, &st.p, rater, cancel);
             if (r != 0)
                 goto found_start;
-            r = sudoku_te_profile_cancel(&st.p, &st.s, &g, cancel);
+            r = sudoku_te_profile_of(&st.p, &st.s, &g, cancel);
             if (r != 0)
                 return r == SUDOKU_CANCELLED ? r : 0; /* unreachable: unique */
             top = climb_grade(&g);
@@ -339,7 +339,7 @@ static int climb(const sudoku_generate_options *opt, sudoku_rng *rng,
             long grade;
             if (climb_visited(&st, m))
                 continue;
-            r = sudoku_te_profile_cancel(m, &st.nb.solution, &g, cancel);
+            r = sudoku_te_profile_of(m, &st.nb.solution, &g, cancel);
             if (r == SUDOKU_CANCELLED)
                 return r;
             if (r != 0)
@@ -395,14 +395,13 @@ found_start:
     return 1;
 }
 
-/* Whether a row climbs (generate.h, opt->climb); -1 when the options
- * forbid the climb that was asked for. */
+/* Whether a row climbs (generate.h, opt->climb), for options that
+ * sudoku_generate_options_check() accepts. */
 static int use_climb(const sudoku_generate_options *opt)
 {
-    int unconstrained = opt->symmetry == SUDOKU_SYM_NONE && !opt->have_pattern && !opt->have_grid;
-    if (opt->climb == 1)
-        return unconstrained && opt->depth == 2 ? 1 : -1;
-    return opt->climb < 0 && unconstrained && opt->depth == 2;
+    return opt->climb == 1 ||
+           (opt->climb < 0 && opt->depth == 2 && opt->symmetry == SUDOKU_SYM_NONE &&
+            !opt->have_pattern && !opt->have_grid);
 }
 
 static int generate_row(const sudoku_generate_options *opt, uint64_t seed, uint64_t n,
@@ -415,10 +414,11 @@ int sudoku_generate(const sudoku_generate_options *opt, uint64_t seed,
 {
     /* With an SE target, the candidates' ratings share one rater's work
      * areas: made afresh for each, their page faults took about half the
-     * time of a rating of 6.5 (without memory for it: afresh) */
-    sudoku_se_rater *rater = opt->se_min >= 0 ? sudoku_se_rater_new() : NULL;
-    int r = generate_row(opt, seed, n, puzzle, solution, rater, cancel);
-    sudoku_se_rater_free(rater);
+     * time of a rating of 6.5 (without memory for it: afresh). The
+     * caller's rater keeps them from row to row as well. */
+    sudoku_se_rater *own = opt->se_min >= 0 && !opt->rater ? sudoku_se_rater_new() : NULL;
+    int r = generate_row(opt, seed, n, puzzle, solution, opt->rater ? opt->rater : own, cancel);
+    sudoku_se_rater_free(own);
     return r;
 }
 
@@ -428,13 +428,10 @@ static int generate_row(const sudoku_generate_options *opt, uint64_t seed, uint6
 {
     sudoku_rng rng;
     sudoku_grid s, p;
-    int mode = use_climb(opt);
-    if (opt->have_grid && !sudoku_grid_is_solution(&opt->grid))
-        return 0;
-    if (mode < 0)
+    if (sudoku_generate_options_check(opt))
         return 0;
     sudoku_scramble_seed(&rng, seed, n);
-    if (mode == 1)
+    if (use_climb(opt))
         return climb(opt, &rng, puzzle, solution, rater, cancel);
     for (uint32_t t = 0; t < opt->tries; t++) {
         int r;

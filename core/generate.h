@@ -106,6 +106,11 @@ typedef struct sudoku_generate_options {
      * climb for depth 2 without symmetry, pattern or grid, else attempts. */
     int climb;
     uint32_t tries;           /* attempts per row before giving up (> 0) */
+    /* The SE rater (se_rating.h) that rates the candidates of an SE
+     * target, keeping its work areas from one call to the next, or NULL
+     * (the default): one is made for the call. Not an option of the text
+     * form: a caller that makes many rows passes its own. */
+    struct sudoku_se_rater *rater;
 } sudoku_generate_options;
 
 /* The defaults: no symmetry, any clue count, no pattern, random grids,
@@ -114,15 +119,39 @@ typedef struct sudoku_generate_options {
 #define SUDOKU_GENERATE_PATIENCE 8
 void sudoku_generate_defaults(sudoku_generate_options *opt);
 
+/* Reads the options in their JSON text form, the third argument of the
+ * SQL function sudoku_generate (README, "Making puzzles"), e.g.
+ *   {"symmetry":"rotate180","clues":[22,24],"depth":1}
+ * keys: symmetry (a name of symmetry.h), clues (an integer or a [min, max]
+ * pair within 17..81), pattern (81 cells: '.' or '0' empty; '1'-'9', 'x',
+ * 'X' or '*' a clue cell; whitespace skipped), grid (a full solution grid
+ * in any form grid.h reads), depth (0..3), se (a rating or a [min, max]
+ * pair within 1.0..20.0, rounded inwards to tenths), minimal (true or
+ * false), search ("random" or "climb"), tries (1..1000000). Starts from
+ * sudoku_generate_defaults(). Strict: an unknown or repeated key, a wrong
+ * type, a value out of range, anything JSON does not allow (a leading
+ * zero, text after the object) and options that
+ * sudoku_generate_options_check() refuses, or a pattern with clues or a
+ * symmetry, are errors. Returns 1, or 0 with
+ * "<prefix>: options: <what is wrong>" in msg (NUL-terminated, at most cap
+ * bytes; positions as byte offsets into text). Never reads past len. */
+int sudoku_generate_options_parse(const void *text, size_t len, sudoku_generate_options *opt,
+                                  const char *prefix, char *msg, size_t cap);
+
+/* NULL when sudoku_generate can use opt, else what is wrong with it: a
+ * grid that is not a full valid solution grid, or climb = 1 without depth
+ * 2 or with a symmetry, pattern or grid. */
+const char *sudoku_generate_options_check(const sudoku_generate_options *opt);
+
 /* Makes row n of the puzzles for `seed`: the row's random stream depends
  * only on (seed, n) (as sudoku_scramble_seed), so a row is the same
  * whichever other rows were made, and the same options, seed and n always
  * give the same puzzle.
  * Returns 1 with the puzzle and its solution written, 0 when no puzzle
  * meeting the targets was found within opt->tries attempts, or
- * SUDOKU_CANCELLED. opt->have_grid requires a full valid grid (else 0);
- * opt->climb = 1 requires depth 2 and no symmetry, pattern or grid (else
- * 0). */
+ * SUDOKU_CANCELLED. Options that sudoku_generate_options_check() refuses
+ * give 0. With an SE target and no opt->rater it makes a rater for the
+ * call (heap memory, freed before it returns). */
 int sudoku_generate(const sudoku_generate_options *opt, uint64_t seed,
                     uint64_t n, sudoku_grid *puzzle, sudoku_grid *solution,
                     const sudoku_cancel *cancel);

@@ -35,6 +35,7 @@ sudoku_parse_status sudoku_grid_parse(const void *text, size_t len,
             err->status = SUDOKU_PARSE_BAD_CHAR;
             err->offset = i;
             err->byte = c;
+            err->cells = cells;
             return err->status;
         }
         /* Keep counting past 81 so the message can say how many there were. */
@@ -52,9 +53,20 @@ sudoku_parse_status sudoku_grid_parse(const void *text, size_t len,
     return SUDOKU_PARSE_OK;
 }
 
+char *sudoku_cell_position(size_t cell, char buf[SUDOKU_CELL_POSITION_MAX])
+{
+    if (cell < SUDOKU_CELLS)
+        snprintf(buf, SUDOKU_CELL_POSITION_MAX, " (r%dc%d)", sudoku_row((int)cell) + 1,
+                 sudoku_col((int)cell) + 1);
+    else
+        snprintf(buf, SUDOKU_CELL_POSITION_MAX, " (after the 81st cell)");
+    return buf;
+}
+
 char *sudoku_parse_error_message(const sudoku_parse_error *err,
                                  const char *prefix, char *buf, size_t cap)
 {
+    char where[SUDOKU_CELL_POSITION_MAX];
     if (cap == 0)
         return buf;
     switch (err->status) {
@@ -74,12 +86,13 @@ char *sudoku_parse_error_message(const sudoku_parse_error *err,
     case SUDOKU_PARSE_BAD_CHAR:
         /* Printable ASCII is shown as itself, anything else as a byte
          * value, so the message stays valid UTF-8 whatever came in. */
+        sudoku_cell_position(err->cells, where);
         if (err->byte >= 0x20 && err->byte < 0x7F && err->byte != '\'')
-            snprintf(buf, cap, "%s: invalid character '%c' at offset %zu",
-                     prefix, err->byte, err->offset);
+            snprintf(buf, cap, "%s: invalid character '%c' at offset %zu%s", prefix, err->byte,
+                     err->offset, where);
         else
-            snprintf(buf, cap, "%s: invalid byte 0x%02X at offset %zu",
-                     prefix, err->byte, err->offset);
+            snprintf(buf, cap, "%s: invalid byte 0x%02X at offset %zu%s", prefix, err->byte,
+                     err->offset, where);
         break;
     }
     return buf;

@@ -40,7 +40,9 @@ typedef struct sudoku_parse_error {
     sudoku_parse_status status;
     size_t offset;        /* byte offset (0-based) of the bad byte */
     unsigned char byte;   /* the bad byte */
-    size_t cells;         /* cells found, for SUDOKU_PARSE_CELL_COUNT */
+    size_t cells;         /* cells found: in all for SUDOKU_PARSE_CELL_COUNT,
+                             before the bad byte for SUDOKU_PARSE_BAD_CHAR
+                             (so it is the cell the byte stands in) */
     size_t extra_offset;  /* more than 81 cells: byte offset of the 82nd */
 } sudoku_parse_error;
 
@@ -52,12 +54,20 @@ sudoku_parse_status sudoku_grid_parse(const void *text, size_t len,
 
 /* Writes "<prefix>: <problem>" into buf (always NUL-terminated, truncated
  * to cap), e.g. "sudoku_format: expected 81 cells, found 80" or
- * "sudoku_format: invalid character 'x' at offset 40". With more than 81
- * cells it also says where the 82nd is (often the start of a rating or
- * comment after the puzzle, which the lenient reader.h accepts). Returns
- * buf. */
+ * "sudoku_format: invalid character 'x' at offset 40 (r5c5)": a bad byte's
+ * place is its byte offset and the cell it stands in (sudoku_cell_position).
+ * With more than 81 cells it also says where the 82nd is (often the start
+ * of a rating or comment after the puzzle, which the lenient reader.h
+ * accepts). Returns buf. */
 char *sudoku_parse_error_message(const sudoku_parse_error *err,
                                  const char *prefix, char *buf, size_t cap);
+
+/* How every error message of the library places a position in a grid or
+ * a clue pattern, after its byte offset: " (r5c7)" for cell 42 (row and
+ * column counted from 1, r1c1 the first cell, row-major), " (after the
+ * 81st cell)" from cell 81 on. Writes it into buf and returns buf. */
+#define SUDOKU_CELL_POSITION_MAX 24
+char *sudoku_cell_position(size_t cell, char buf[SUDOKU_CELL_POSITION_MAX]);
 
 /* Output styles of sudoku_grid_format(). */
 typedef enum sudoku_format_style {

@@ -153,7 +153,7 @@ static int other_digit(sudoku_grid *p, int c, int digit, const sudoku_cancel *ca
     int r = 0;
     for (; allowed && r == 0; allowed &= allowed - 1) {
         p->cell[c] = (uint8_t)__builtin_ctz(allowed);
-        uint64_t n = sudoku_count_cancel(p, 1, NULL, cancel);
+        uint64_t n = sudoku_count(p, 1, NULL, cancel);
         r = n == SUDOKU_COUNT_CANCELLED ? SUDOKU_CANCELLED : n != 0;
     }
     p->cell[c] = 0;
@@ -171,7 +171,7 @@ static int walk(const sudoku_grid *puzzle, int first_only,
 
     if (!sudoku_grid_consistent(puzzle))
         return SUDOKU_MINIMAL_UNDEFINED;
-    count = sudoku_count_cancel(puzzle, 2, &solution, cancel);
+    count = sudoku_count(puzzle, 2, &solution, cancel);
     if (count == SUDOKU_COUNT_CANCELLED)
         return SUDOKU_CANCELLED;
     if (count != 1)

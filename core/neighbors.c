@@ -126,7 +126,7 @@ static int check(sudoku_neighbors *nb, const sudoku_cancel *cancel)
     g = nb->q;
     for (int i = 0; i < nb->plus; i++)
         g.cell[cell[i]] = (uint8_t)digit[i];
-    count = sudoku_count_cancel(&g, 2, &t, cancel);
+    count = sudoku_count(&g, 2, &t, cancel);
     if (count == SUDOKU_COUNT_CANCELLED)
         return SUDOKU_CANCELLED;
     if (count >= 1)

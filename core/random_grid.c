@@ -6,6 +6,7 @@
 #include "random_grid.h"
 
 #include "band.h"
+#include "internal.h"
 
 /* index / 46656 is the split of each column's free digits between bands
  * 2 and 3 (band 2's column c takes t[c]); index % 216 the orders of band

@@ -22,8 +22,8 @@
  *     take, in bands 2 and 3, the two columns B does not use for it; each
  *     row must get three different columns) are few: at most 2 per band-2
  *     row (a 3x3 permanent with two allowed cells a row), then band 3 is
- *     forced, so m <= 8 (RANDOM_GRID_MAX_FILLS; test_random_grid checks
- *     every configuration).
+ *     forced, so m <= 8 (RANDOM_GRID_MAX_FILLS in internal.h;
+ *     test_random_grid checks every configuration).
  *
  *  3. First the top band B, with probability proportional to C(B), the
  *     number of grids completing it: a uniform row-1 band is kept when a
@@ -54,33 +54,11 @@
 #include "grid.h"
 #include "rng.h"
 
-/* The bound on stack 3's placements used in step 3. */
-#define RANDOM_GRID_MAX_FILLS 8
-
-/* The largest and smallest numbers of grids completing a band (step 3). */
-#define RANDOM_GRID_MAX_COMPLETIONS 7802998272ull
-#define RANDOM_GRID_MIN_COMPLETIONS 6831977472ull
-
 /* Draws a uniformly random solution grid from rng's stream. Returns the
  * number of tuples drawn (attempts, >= 1), for statistics. */
 uint64_t sudoku_random_grid(sudoku_rng *rng, sudoku_grid *grid);
 
 /* The grid of a seed: sudoku_random_grid from sudoku_rng_seed(seed). */
 void sudoku_random_grid_seed(uint64_t seed, sudoku_grid *grid);
-
-/* For the tests: the placements of stack 3's rows. stack3_col[d] is the
- * column (0..2) inside stack 3 of digit d + 1 in the top band; rows[r]
- * (r = 0..5 for grid rows 4..9) the digits of stack 3 in that row as a
- * mask (bit d for digit d + 1), three each, band 2's rows holding each
- * digit once and so do band 3's. Writes up to RANDOM_GRID_MAX_FILLS + 1
- * placements (cols[k][r][i]: column of the i-th digit of row r, digits in
- * increasing order) and returns how many there are in all. */
-int sudoku_random_grid_stack3_fills(const uint8_t stack3_col[9], const uint16_t rows[6],
-                                    uint8_t cols[][6][3]);
-
-/* For the tests: writes rows 4-9 of stack s (0..2) from an index below
- * 2,612,736, given the top band in rows 1-3 of g; rows[r] gets the digit
- * mask of row 4 + r inside the stack (bit d for digit d + 1). */
-void sudoku_random_grid_lower(uint8_t g[81], int s, uint32_t index, uint16_t rows[6]);
 
 #endif

@@ -334,8 +334,7 @@ static void short_grid_row(sudoku_reader *r, sudoku_read_row *row)
     r->rows = 0;
 }
 
-int sudoku_reader_next_cancel(sudoku_reader *r, sudoku_read_row *row,
-                              const sudoku_cancel *cancel)
+int sudoku_reader_next(sudoku_reader *r, sudoku_read_row *row, const sudoku_cancel *cancel)
 {
     if (r->pending) {
         r->pending = 0;
@@ -417,36 +416,24 @@ int sudoku_reader_next_cancel(sudoku_reader *r, sudoku_read_row *row,
     }
 }
 
-int sudoku_reader_next(sudoku_reader *r, sudoku_read_row *row)
-{
-    return sudoku_reader_next_cancel(r, row, NULL);
-}
-
-int sudoku_parse_lenient_cancel(const void *text, size_t len,
-                                sudoku_read_format format, sudoku_grid *grid,
-                                const sudoku_cancel *cancel)
+int sudoku_parse_lenient(const void *text, size_t len, sudoku_read_format format, sudoku_grid *grid,
+                         const sudoku_cancel *cancel)
 {
     sudoku_reader r;
     sudoku_read_row row;
     int got;
     sudoku_reader_init_memory(&r, text, len, format);
-    got = sudoku_reader_next_cancel(&r, &row, cancel);
+    got = sudoku_reader_next(&r, &row, cancel);
     if (got != 1)
         return got == SUDOKU_CANCELLED ? got : 0;
     if (!row.ok)
         return 0;
     /* The text must hold nothing more: read on to the end. */
-    got = sudoku_reader_next_cancel(&r, &row, cancel);
+    got = sudoku_reader_next(&r, &row, cancel);
     if (got == SUDOKU_CANCELLED)
         return got;
     if (got != 0)
         return 0;
     *grid = row.grid;
     return 1;
-}
-
-int sudoku_parse_lenient(const void *text, size_t len, sudoku_read_format format,
-                         sudoku_grid *grid)
-{
-    return sudoku_parse_lenient_cancel(text, len, format, grid, NULL);
 }

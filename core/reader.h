@@ -159,23 +159,20 @@ void sudoku_reader_init(sudoku_reader *r, sudoku_read_fn read, void *arg,
 
 /* The next row: 1 (in *row), 0 at the end, -1 when read() failed,
  * SUDOKU_CANCELLED when `cancel` said stop (NULL: never; see above). */
-int sudoku_reader_next_cancel(sudoku_reader *r, sudoku_read_row *row,
-                              const sudoku_cancel *cancel);
-
-/* sudoku_reader_next_cancel(r, row, NULL). */
-int sudoku_reader_next(sudoku_reader *r, sudoku_read_row *row);
+int sudoku_reader_next(sudoku_reader *r, sudoku_read_row *row, const sudoku_cancel *cancel);
 
 /* Parses `len` bytes that hold exactly one puzzle in any form the reader
  * accepts (a line with its rest, a 9-line grid; comments and blank lines
  * around it are fine). Returns 1 and the grid, 0 when the text holds no
  * puzzle, several, or a line that is not one, or SUDOKU_CANCELLED when
  * `cancel` said stop (a value of many blank lines can take seconds). */
-int sudoku_parse_lenient_cancel(const void *text, size_t len,
-                                sudoku_read_format format, sudoku_grid *grid,
-                                const sudoku_cancel *cancel);
+int sudoku_parse_lenient(const void *text, size_t len, sudoku_read_format format, sudoku_grid *grid,
+                         const sudoku_cancel *cancel);
 
-/* sudoku_parse_lenient_cancel(text, len, format, grid, NULL). */
-int sudoku_parse_lenient(const void *text, size_t len, sudoku_read_format format,
-                         sudoku_grid *grid);
+/* The forms of 0.2 (sudoku_reader_next(r, row), sudoku_parse_lenient
+ * without a cancel hook), deprecated and removed at 1.0. */
+#ifndef SUDOKU_NO_COMPAT
+#include "compat.h"
+#endif
 
 #endif

@@ -587,13 +587,17 @@ static inline int stack_pass8_avx2(state *s, uint32_t *single, uint64_t *kept)
     __m256i any = _mm256_or_si256(_mm256_or_si256(col[0], _mm256_slli_epi32(col[1], 9)),
                                   _mm256_slli_epi32(col[2], 18));
     /* column j + 1 (c1) and j + 2 (c2) of its stack at column j */
-    __m256i c1 = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(any, 1), _mm256_set1_epi32(0x36DB6DB)),
-                                 _mm256_and_si256(_mm256_slli_epi32(any, 2), _mm256_set1_epi32(0x4924924)));
-    __m256i c2 = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(any, 2), _mm256_set1_epi32(0x1249249)),
-                                 _mm256_and_si256(_mm256_slli_epi32(any, 1), _mm256_set1_epi32(0x6DB6DB6)));
+    __m256i c1 = _mm256_or_si256(
+        _mm256_and_si256(_mm256_srli_epi32(any, 1), _mm256_set1_epi32(0x36DB6DB)),
+        _mm256_and_si256(_mm256_slli_epi32(any, 2), _mm256_set1_epi32(0x4924924)));
+    __m256i c2 = _mm256_or_si256(
+        _mm256_and_si256(_mm256_srli_epi32(any, 2), _mm256_set1_epi32(0x1249249)),
+        _mm256_and_si256(_mm256_slli_epi32(any, 1), _mm256_set1_epi32(0x6DB6DB6)));
     /* band i + 1 (n) and i + 2 (p) at band i */
-#define NEXT_BANDS(v) _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi32(v, 9), _mm256_slli_epi32(v, 18)), all)
-#define PREV_BANDS(v) _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi32(v, 18), _mm256_slli_epi32(v, 9)), all)
+#define NEXT_BANDS(v) \
+    _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi32(v, 9), _mm256_slli_epi32(v, 18)), all)
+#define PREV_BANDS(v) \
+    _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi32(v, 18), _mm256_slli_epi32(v, 9)), all)
     __m256i keep = _mm256_and_si256(
         any, _mm256_or_si256(_mm256_and_si256(NEXT_BANDS(c1), PREV_BANDS(c2)),
                              _mm256_and_si256(NEXT_BANDS(c2), PREV_BANDS(c1))));
@@ -602,8 +606,9 @@ static inline int stack_pass8_avx2(state *s, uint32_t *single, uint64_t *kept)
     /* a stack where a digit keeps nothing: no permutation */
     const __m256i zero = _mm256_setzero_si256(), stack = _mm256_set1_epi32(0x1C0E07);
     __m256i dead = _mm256_or_si256(
-        _mm256_or_si256(_mm256_cmpeq_epi32(_mm256_and_si256(keep, stack), zero),
-                        _mm256_cmpeq_epi32(_mm256_and_si256(keep, _mm256_slli_epi32(stack, 3)), zero)),
+        _mm256_or_si256(
+            _mm256_cmpeq_epi32(_mm256_and_si256(keep, stack), zero),
+            _mm256_cmpeq_epi32(_mm256_and_si256(keep, _mm256_slli_epi32(stack, 3)), zero)),
         _mm256_cmpeq_epi32(_mm256_and_si256(keep, _mm256_slli_epi32(stack, 6)), zero));
     if (!_mm256_testz_si256(dead, dead))
         return -1;
@@ -614,11 +619,13 @@ static inline int stack_pass8_avx2(state *s, uint32_t *single, uint64_t *kept)
         allow = _mm256_or_si256(_mm256_or_si256(allow, _mm256_slli_epi32(allow, 9)),
                                 _mm256_slli_epi32(allow, 18));
         __m256i y = _mm256_and_si256(x[b], allow);
-        uint32_t same = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(y, x[b])));
+        uint32_t same = (uint32_t)_mm256_movemask_ps(
+            _mm256_castsi256_ps(_mm256_cmpeq_epi32(y, x[b])));
         changed |= (uint64_t)(~same & 0xFFu) << (16 * b);
         _mm256_store_si256((__m256i *)s->cand[b], y);
         x[b] = y;
-        placed = _mm256_or_si256(placed, _mm256_andnot_si256(_mm256_set1_epi32((int)s->open[b]), y));
+        placed = _mm256_or_si256(placed,
+                                 _mm256_andnot_si256(_mm256_set1_epi32((int)s->open[b]), y));
     }
     *kept |= changed;
     __m256i a = _mm256_or_si256(_mm256_or_si256(x[0], x[1]), x[2]);
@@ -668,7 +675,8 @@ static void gather_givens(const sudoku_grid *puzzle, uint32_t given[3][16])
         /* the cells holding at most 9 (saturating v - 9 is 0); the rest
          * go to slot 10, which init() refuses */
         __m128i nine = _mm_set1_epi8(9), zero = _mm_setzero_si128();
-        uint32_t valid = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_subs_epu8(lo, nine), zero)) |
+        uint32_t valid = (uint32_t)_mm_movemask_epi8(
+                             _mm_cmpeq_epi8(_mm_subs_epu8(lo, nine), zero)) |
                          (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_subs_epu8(hi, nine), zero))
                              << 16;
         for (int v = 0; v < 10; v++) {
@@ -787,44 +795,27 @@ static uint64_t solve_count(const sudoku_grid *puzzle, uint64_t limit,
     return c.cancelled ? SUDOKU_COUNT_CANCELLED : c.count;
 }
 
-int sudoku_solve(const sudoku_grid *puzzle, sudoku_grid *solution)
+/* 1, 0 or SUDOKU_CANCELLED from a search for one solution. */
+static int one_solution(uint64_t found)
 {
-    return solve_count(puzzle, 1, NULL, solution, NULL) != 0;
+    return found == SUDOKU_COUNT_CANCELLED ? SUDOKU_CANCELLED : found != 0;
 }
 
-int sudoku_solve_random(const sudoku_grid *puzzle, uint64_t seed,
-                        sudoku_grid *solution)
+int sudoku_solve(const sudoku_grid *puzzle, sudoku_grid *solution, const sudoku_cancel *cancel)
+{
+    return one_solution(solve_count(puzzle, 1, NULL, solution, cancel));
+}
+
+int sudoku_solve_random(const sudoku_grid *puzzle, uint64_t seed, sudoku_grid *solution,
+                        const sudoku_cancel *cancel)
 {
     sudoku_rng rng;
     sudoku_rng_seed(&rng, seed);
-    return solve_count(puzzle, 1, &rng, solution, NULL) != 0;
+    return one_solution(solve_count(puzzle, 1, &rng, solution, cancel));
 }
 
-uint64_t sudoku_count(const sudoku_grid *puzzle, uint64_t limit)
-{
-    return solve_count(puzzle, limit, NULL, NULL, NULL);
-}
-
-uint64_t sudoku_count_solve(const sudoku_grid *puzzle, uint64_t limit,
-                            sudoku_grid *solution)
-{
-    return solve_count(puzzle, limit, NULL, solution, NULL);
-}
-
-uint64_t sudoku_count_cancel(const sudoku_grid *puzzle, uint64_t limit,
-                             sudoku_grid *solution,
-                             const sudoku_cancel *cancel)
+uint64_t sudoku_count(const sudoku_grid *puzzle, uint64_t limit, sudoku_grid *solution,
+                      const sudoku_cancel *cancel)
 {
     return solve_count(puzzle, limit, NULL, solution, cancel);
-}
-
-int sudoku_solve_random_cancel(const sudoku_grid *puzzle, uint64_t seed,
-                               sudoku_grid *solution,
-                               const sudoku_cancel *cancel)
-{
-    sudoku_rng rng;
-    uint64_t n;
-    sudoku_rng_seed(&rng, seed);
-    n = solve_count(puzzle, 1, &rng, solution, cancel);
-    return n == SUDOKU_COUNT_CANCELLED ? SUDOKU_CANCELLED : n != 0;
 }

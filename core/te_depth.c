@@ -132,8 +132,8 @@ static void te_start(const sudoku_grid *puzzle, const sudoku_grid *solution,
             te_place(s, puzzle->cell[i] - 1, i / 27, i % 27);
 }
 
-int sudoku_te_profile_cancel(const sudoku_grid *puzzle, const sudoku_grid *solution,
-                             sudoku_te_profile *out, const sudoku_cancel *cancel)
+int sudoku_te_profile_of(const sudoku_grid *puzzle, const sudoku_grid *solution,
+                         sudoku_te_profile *out, const sudoku_cancel *cancel)
 {
     sudoku_grid found;
     uint32_t known[9][3];
@@ -144,7 +144,7 @@ int sudoku_te_profile_cancel(const sudoku_grid *puzzle, const sudoku_grid *solut
         uint64_t count;
         if (!sudoku_grid_consistent(puzzle))
             return SUDOKU_TE_UNDEFINED;
-        count = sudoku_count_cancel(puzzle, 2, &found, cancel);
+        count = sudoku_count(puzzle, 2, &found, cancel);
         if (count == SUDOKU_COUNT_CANCELLED)
             return SUDOKU_CANCELLED;
         if (count != 1)
@@ -200,8 +200,7 @@ int sudoku_te_profile_cancel(const sudoku_grid *puzzle, const sudoku_grid *solut
     return 0;
 }
 
-int sudoku_te_depth_cancel(const sudoku_grid *puzzle, int max_depth,
-                           const sudoku_cancel *cancel)
+int sudoku_te_depth(const sudoku_grid *puzzle, int max_depth, const sudoku_cancel *cancel)
 {
     sudoku_grid solution;
     uint32_t known[9][3] = {{0}};
@@ -213,7 +212,7 @@ int sudoku_te_depth_cancel(const sudoku_grid *puzzle, int max_depth,
     if (!sudoku_grid_consistent(puzzle))
         return SUDOKU_TE_UNDEFINED;
     /* one search: uniqueness and the solution (the first one found) */
-    count = sudoku_count_cancel(puzzle, 2, &solution, cancel);
+    count = sudoku_count(puzzle, 2, &solution, cancel);
     if (count == SUDOKU_COUNT_CANCELLED)
         return SUDOKU_CANCELLED;
     if (count != 1)
@@ -238,9 +237,4 @@ int sudoku_te_depth_cancel(const sudoku_grid *puzzle, int max_depth,
         if (r == TE_CANCELLED)
             return SUDOKU_CANCELLED;
     }
-}
-
-int sudoku_te_depth(const sudoku_grid *puzzle, int max_depth)
-{
-    return sudoku_te_depth_cancel(puzzle, max_depth, NULL);
 }

@@ -44,17 +44,14 @@
 /* The T&E(Singles) depth of `puzzle`, or SUDOKU_TE_UNDEFINED, or
  * SUDOKU_TE_TOO_DEEP when the depth is larger than max_depth (which is
  * cheaper to find out than the depth itself: T&E(max_depth + 1) is never
- * run). max_depth == 0 asks only whether Singles solve the puzzle.
+ * run), or SUDOKU_CANCELLED when `cancel` said stop (cancel.h; NULL:
+ * never stops). max_depth == 0 asks only whether Singles solve the
+ * puzzle.
  *
- * Uniqueness is checked first with the solver (sudoku_count(puzzle, 2)), so
+ * Uniqueness is checked first with the solver (counting to 2), so
  * puzzles with several solutions are answered quickly instead of running
  * T&E at ever higher levels. */
-int sudoku_te_depth(const sudoku_grid *puzzle, int max_depth);
-
-/* sudoku_te_depth() that stops when `cancel` says so (core/cancel.h) and
- * then returns SUDOKU_CANCELLED. NULL cancel: never stops. */
-int sudoku_te_depth_cancel(const sudoku_grid *puzzle, int max_depth,
-                           const sudoku_cancel *cancel);
+int sudoku_te_depth(const sudoku_grid *puzzle, int max_depth, const sudoku_cancel *cancel);
 
 /* A finer grade than the depth, for search (the vicinity climb of
  * sudoku_generate uses it to walk towards depth 2). Defined from the
@@ -80,7 +77,13 @@ typedef struct sudoku_te_profile {
 /* Fills *out and returns 0; SUDOKU_TE_UNDEFINED (not exactly one
  * solution, *out unwritten) or SUDOKU_CANCELLED. `solution` (or NULL: a
  * search finds it) must be the puzzle's unique solution when given. */
-int sudoku_te_profile_cancel(const sudoku_grid *puzzle, const sudoku_grid *solution,
-                             sudoku_te_profile *out, const sudoku_cancel *cancel);
+int sudoku_te_profile_of(const sudoku_grid *puzzle, const sudoku_grid *solution,
+                         sudoku_te_profile *out, const sudoku_cancel *cancel);
+
+/* The forms of 0.2 (sudoku_te_depth(p, max), sudoku_te_depth_cancel,
+ * sudoku_te_profile_cancel), deprecated and removed at 1.0. */
+#ifndef SUDOKU_NO_COMPAT
+#include "compat.h"
+#endif
 
 #endif

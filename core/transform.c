@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "json.h"
+
 void sudoku_transform_identity(sudoku_transform *t)
 {
     t->transpose = 0;
@@ -131,10 +133,9 @@ size_t sudoku_transform_format(const sudoku_transform *t,
     return n;
 }
 
-/* A small strict reader for the one JSON shape we accept. */
+/* The parser's state: the scanner and where messages go. */
 typedef struct reader {
-    const unsigned char *s;
-    size_t len, pos;
+    json_scan j;
     const char *prefix;
     char *msg;
     size_t cap;
@@ -150,42 +151,18 @@ static int fail(reader *r, const char *what)
 static int fail_at(reader *r, const char *what)
 {
     if (r->cap)
-        snprintf(r->msg, r->cap, "%s: invalid transform: %s at offset %zu",
-                 r->prefix, what, r->pos);
+        snprintf(r->msg, r->cap, "%s: invalid transform: %s at offset %zu", r->prefix, what,
+                 r->j.pos);
     return 0;
-}
-
-static void skip_ws(reader *r)
-{
-    while (r->pos < r->len && (r->s[r->pos] == ' ' || r->s[r->pos] == '\t' ||
-                               r->s[r->pos] == '\n' || r->s[r->pos] == '\r'))
-        r->pos++;
 }
 
 static int expect(reader *r, char c)
 {
-    skip_ws(r);
-    if (r->pos >= r->len || r->s[r->pos] != (unsigned char)c) {
+    if (!json_eat(&r->j, c)) {
         char what[32];
         snprintf(what, sizeof what, "expected '%c'", c);
         return fail_at(r, what);
     }
-    r->pos++;
-    return 1;
-}
-
-static int peek(reader *r, char c)
-{
-    skip_ws(r);
-    return r->pos < r->len && r->s[r->pos] == (unsigned char)c;
-}
-
-static int literal(reader *r, const char *word)
-{
-    size_t n = strlen(word);
-    if (r->len - r->pos < n || memcmp(r->s + r->pos, word, n) != 0)
-        return 0;
-    r->pos += n;
     return 1;
 }
 
@@ -194,52 +171,44 @@ static int literal(reader *r, const char *word)
  * leading zero, any length) and shown as written when it is refused. */
 static int read_nine(reader *r, const char *key, uint8_t v[9])
 {
+    json_scan *j = &r->j;
     char what[112];
     if (!expect(r, '['))
         return 0;
     for (int i = 0; i < 9; i++) {
-        if (i && peek(r, ']')) {
+        if (i && json_eat(j, ']')) {
             snprintf(what, sizeof what, "\"%s\" must hold exactly 9 values", key);
             return fail(r, what);
         }
         if (i && !expect(r, ','))
             return 0;
-        skip_ws(r);
-        if (r->pos >= r->len || r->s[r->pos] < '0' || r->s[r->pos] > '9') {
+        json_skip_ws(j);
+        if (json_byte(j) < '0' || json_byte(j) > '9') {
             snprintf(what, sizeof what, "\"%s\" needs 9 integers 1-9", key);
-            return peek(r, ']') ? fail(r, what) : fail_at(r, what);
+            return json_byte(j) == ']' ? fail(r, what) : fail_at(r, what);
         }
-        size_t start = r->pos, digits, end;
-        while (r->pos < r->len && r->s[r->pos] >= '0' && r->s[r->pos] <= '9')
-            r->pos++;
-        digits = r->pos - start;
+        size_t start = j->pos, digits = json_digits(j);
         /* the rest of a JSON number: fraction, exponent */
-        end = r->pos;
-        while (end < r->len && (r->s[end] == '.' || r->s[end] == 'e' ||
-                                r->s[end] == 'E' || r->s[end] == '+' ||
-                                r->s[end] == '-' ||
-                                (r->s[end] >= '0' && r->s[end] <= '9')))
-            end++;
-        if (end > r->pos || digits != 1 || r->s[start] == '0') {
+        size_t end = json_number_end(j);
+        if (end > j->pos || digits != 1 || j->s[start] == '0') {
             /* the number as written, up to 24 characters */
             int shown = end - start > 24 ? 24 : (int)(end - start);
             const char *more = end - start > 24 ? "..." : "";
-            const char *rule = end > r->pos ? "must be integers 1-9"
-                             : digits > 1 && r->s[start] == '0'
-                                 ? "must be 1-9 without leading zeros"
-                                 : "must be 1-9";
-            snprintf(what, sizeof what, "\"%s\" values %s, found %.*s%s", key,
-                     rule, shown, (const char *)r->s + start, more);
-            r->pos = start;
+            const char *rule = end > j->pos ? "must be integers 1-9"
+                               : digits > 1 && j->s[start] == '0'
+                                   ? "must be 1-9 without leading zeros"
+                                   : "must be 1-9";
+            snprintf(what, sizeof what, "\"%s\" values %s, found %.*s%s", key, rule, shown,
+                     (const char *)j->s + start, more);
+            j->pos = start;
             return fail_at(r, what);
         }
-        v[i] = (uint8_t)(r->s[start] - '0');
+        v[i] = (uint8_t)(j->s[start] - '0');
     }
-    if (!peek(r, ']')) {
+    if (!json_eat(j, ']')) {
         snprintf(what, sizeof what, "\"%s\" must hold exactly 9 values", key);
         return fail(r, what);
     }
-    r->pos++;
     return 1;
 }
 
@@ -269,67 +238,57 @@ static int check_lines(reader *r, const char *key, const uint8_t v[9],
 int sudoku_transform_parse(const void *text, size_t len, sudoku_transform *t,
                            const char *prefix, char *msg, size_t cap)
 {
-    reader r = {(const unsigned char *)text, len, 0, prefix, msg, cap};
+    reader r = {{NULL, 0, 0}, prefix, msg, cap};
+    json_scan *j = &r.j;
     uint8_t rows[9], cols[9], digits[9];
     unsigned have = 0; /* bit per key seen */
     static const char *const keys[4] = {"transpose", "rows", "cols", "digits"};
+    int state = 0, step;
 
+    json_init(j, text, len);
     if (cap)
         msg[0] = '\0';
     sudoku_transform_identity(t);
-    if (!expect(&r, '{'))
-        return 0;
-    if (!peek(&r, '}')) {
-        for (;;) {
-            int k;
-            skip_ws(&r);
-            if (!expect(&r, '"'))
-                return 0;
-            for (k = 0; k < 4; k++) {
-                size_t n = strlen(keys[k]);
-                if (r.len - r.pos > n && memcmp(r.s + r.pos, keys[k], n) == 0 &&
-                    r.s[r.pos + n] == '"') {
-                    r.pos += n + 1;
-                    break;
-                }
-            }
-            if (k == 4)
-                return fail_at(&r, "unknown key (expected \"transpose\", "
-                                   "\"rows\", \"cols\" or \"digits\")");
-            if (have & (1u << k)) {
-                char what[48];
-                snprintf(what, sizeof what, "duplicate key \"%s\"", keys[k]);
-                return fail(&r, what);
-            }
-            have |= 1u << k;
-            if (!expect(&r, ':'))
-                return 0;
-            skip_ws(&r);
-            if (k == 0) {
-                if (literal(&r, "true"))
-                    t->transpose = 1;
-                else if (literal(&r, "false"))
-                    t->transpose = 0;
-                else
-                    return fail_at(&r, "\"transpose\" must be true or false");
-            } else if (!read_nine(&r, keys[k],
-                                  k == 1 ? rows : k == 2 ? cols : digits)) {
-                return 0;
-            }
-            if (peek(&r, ',')) {
-                r.pos++;
-                continue;
-            }
-            if (!expect(&r, '}'))
-                return 0;
-            break;
+    while ((step = json_next_member(j, &state)) == JSON_MEMBER) {
+        char key[16];
+        size_t key_at = j->pos;
+        int k = 0;
+        if (json_byte(j) != '"')
+            return expect(&r, '"');
+        /* anything but the four names (also a string that does not read)
+         * is an unknown key, reported where its text starts */
+        const char *bad = json_string(j, key, sizeof key);
+        while (!bad && k < 4 && strcmp(key, keys[k]) != 0)
+            k++;
+        if (bad || k == 4) {
+            j->pos = key_at + 1;
+            return fail_at(&r, "unknown key (expected \"transpose\", "
+                               "\"rows\", \"cols\" or \"digits\")");
         }
-    } else {
-        r.pos++;
+        if (have & (1u << k)) {
+            char what[48];
+            snprintf(what, sizeof what, "duplicate key \"%s\"", keys[k]);
+            return fail(&r, what);
+        }
+        have |= 1u << k;
+        if (!expect(&r, ':'))
+            return 0;
+        json_skip_ws(j);
+        if (k == 0) {
+            if (json_word(j, "true"))
+                t->transpose = 1;
+            else if (json_word(j, "false"))
+                t->transpose = 0;
+            else
+                return fail_at(&r, "\"transpose\" must be true or false");
+        } else if (!read_nine(&r, keys[k], k == 1 ? rows : k == 2 ? cols : digits)) {
+            return 0;
+        }
     }
-    skip_ws(&r);
-    if (r.pos != r.len)
-        return fail_at(&r, "unexpected text after the object");
+    if (step != JSON_DONE)
+        return fail_at(&r, step == JSON_NO_OBJECT ? "expected '{'"
+                           : step == JSON_NO_NEXT ? "expected '}'"
+                                                  : "unexpected text after the object");
 
     if (have & 2) {
         if (!check_lines(&r, "rows", rows, "band"))

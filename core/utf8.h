@@ -7,6 +7,9 @@
  * before returning it as TEXT. Well-formed means Unicode's table 3-7: no
  * stray continuation byte, no truncated sequence, no overlong form, no
  * surrogate (U+D800..U+DFFF), nothing above U+10FFFF.
+ *
+ * Internal (not installed, not in sudoku.h): the glue's helper, not part
+ * of the library's API.
  */
 #ifndef SUDOKU_UTF8_H
 #define SUDOKU_UTF8_H

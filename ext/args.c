@@ -1,4 +1,5 @@
-/* args.c - argument conversion shared by every SQL function. */
+/* args.c - argument conversion shared by every SQL function and table
+ * (ext.h: the ext_read_* readers and where they report). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -6,15 +7,41 @@
 #include "ext.h"
 #include "utf8.h"
 
-void ext_error(sqlite3_context *ctx, const char *fmt, ...)
+void ext_report_text(const ext_report *r, const char *msg)
+{
+    if (r->ctx) {
+        sqlite3_result_error(r->ctx, msg, -1);
+    } else {
+        sqlite3_vtab *vtab = r->cursor->pVtab;
+        sqlite3_free(vtab->zErrMsg);
+        vtab->zErrMsg = sqlite3_mprintf("%s", msg);
+    }
+}
+
+static void report_nomem(const ext_report *r)
+{
+    if (r->ctx) {
+        sqlite3_result_error_nomem(r->ctx);
+    } else {
+        sqlite3_free(r->cursor->pVtab->zErrMsg);
+        r->cursor->pVtab->zErrMsg = NULL; /* the scan then returns SQLITE_NOMEM */
+    }
+}
+
+void ext_reportv(const ext_report *r, const char *fmt, va_list ap)
 {
     char msg[512];
-    int n = snprintf(msg, sizeof msg, "%s: ", ext_fname(ctx));
+    int n = snprintf(msg, sizeof msg, "%s: ", r->fname);
+    vsnprintf(msg + n, sizeof msg - (size_t)n, fmt, ap);
+    ext_report_text(r, msg);
+}
+
+void ext_reportf(const ext_report *r, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg + n, sizeof msg - (size_t)n, fmt, ap);
+    ext_reportv(r, fmt, ap);
     va_end(ap);
-    sqlite3_result_error(ctx, msg, -1);
 }
 
 int ext_args_null(int argc, sqlite3_value **argv)
@@ -43,8 +70,7 @@ const char *ext_type_name(int type)
     }
 }
 
-int ext_arg_grid(sqlite3_context *ctx, sqlite3_value *v, int argi,
-                 sudoku_grid *grid)
+int ext_read_grid(const ext_report *r, sqlite3_value *v, int argi, sudoku_grid *grid)
 {
     int type = sqlite3_value_type(v);
     const void *bytes;
@@ -54,8 +80,8 @@ int ext_arg_grid(sqlite3_context *ctx, sqlite3_value *v, int argi,
     if (type == SQLITE_NULL)
         return EXT_NULL;
     if (type != SQLITE_TEXT && type != SQLITE_BLOB) {
-        ext_error(ctx, "argument %d must be a puzzle as TEXT or BLOB, not %s",
-                  argi, ext_type_name(type));
+        ext_reportf(r, "argument %d must be a puzzle as TEXT or BLOB, not %s", argi,
+                    ext_type_name(type));
         return EXT_ERROR;
     }
     /* Take the bytes as stored: for TEXT that is UTF-8 in a UTF-8
@@ -64,13 +90,12 @@ int ext_arg_grid(sqlite3_context *ctx, sqlite3_value *v, int argi,
                                 : sqlite3_value_blob(v);
     len = sqlite3_value_bytes(v);
     if (!bytes && len > 0) {
-        sqlite3_result_error_nomem(ctx);
+        report_nomem(r);
         return EXT_ERROR;
     }
     if (sudoku_grid_parse(bytes, (size_t)len, grid, &err) != SUDOKU_PARSE_OK) {
         char msg[256];
-        sudoku_parse_error_message(&err, ext_fname(ctx), msg, sizeof msg);
-        sqlite3_result_error(ctx, msg, -1);
+        ext_report_text(r, sudoku_parse_error_message(&err, r->fname, msg, sizeof msg));
         return EXT_ERROR;
     }
     return EXT_OK;
@@ -103,8 +128,7 @@ int ext_text_integer(const unsigned char *text, int n, sqlite3_int64 *out)
     return 1;
 }
 
-int ext_arg_int(sqlite3_context *ctx, sqlite3_value *v, const char *what,
-                sqlite3_int64 *out)
+int ext_read_int(const ext_report *r, sqlite3_value *v, const char *what, sqlite3_int64 *out)
 {
     int type = sqlite3_value_type(v);
     if (type == SQLITE_NULL)
@@ -130,13 +154,12 @@ int ext_arg_int(sqlite3_context *ctx, sqlite3_value *v, const char *what,
     }
     if (type == SQLITE_FLOAT) {
         double d = sqlite3_value_double(v);
-        ext_error(ctx, "%s must be an INTEGER, not %s", what,
-                  d == d && (d < -9.2e18 || d > 9.2e18)
-                      ? "a REAL out of the INTEGER range"
-                      : "a non-integral REAL");
+        ext_reportf(r, "%s must be an INTEGER, not %s", what,
+                    d == d && (d < -9.2e18 || d > 9.2e18) ? "a REAL out of the INTEGER range"
+                                                          : "a non-integral REAL");
         return EXT_ERROR;
     }
-    ext_error(ctx, "%s must be an INTEGER, not %s", what, ext_type_name(type));
+    ext_reportf(r, "%s must be an INTEGER, not %s", what, ext_type_name(type));
     return EXT_ERROR;
 }
 
@@ -160,14 +183,14 @@ void ext_quote_text(char *out, size_t cap, const unsigned char *text, size_t len
     out[o] = '\0';
 }
 
-int ext_arg_keyword(sqlite3_context *ctx, sqlite3_value *v, const char *what,
-                    const char *const *names, const char *expected, int *index)
+int ext_read_keyword(const ext_report *r, sqlite3_value *v, const char *what,
+                     const char *const *names, const char *expected, int *index)
 {
     const unsigned char *text;
     if (sqlite3_value_type(v) == SQLITE_NULL)
         return EXT_NULL;
     if (sqlite3_value_type(v) != SQLITE_TEXT) {
-        ext_error(ctx, "%s must be %s", what, expected);
+        ext_reportf(r, "%s must be %s", what, expected);
         return EXT_ERROR;
     }
     text = sqlite3_value_text(v);
@@ -180,32 +203,41 @@ int ext_arg_keyword(sqlite3_context *ctx, sqlite3_value *v, const char *what,
     if (!text)
         text = (const unsigned char *)"";
     ext_quote_text(shown, sizeof shown, text, strlen((const char *)text), 40);
-    ext_error(ctx, "unknown %s '%s' (expected %s)", what, shown, expected);
+    ext_reportf(r, "unknown %s '%s' (expected %s)", what, shown, expected);
     return EXT_ERROR;
 }
 
-int ext_arg_transform(sqlite3_context *ctx, sqlite3_value *v, int argi,
-                      sudoku_transform *t)
+int ext_read_text(const ext_report *r, sqlite3_value *v, const char *what, const char *as,
+                  const char **text, int *len)
 {
     int type = sqlite3_value_type(v);
-    char msg[256];
-    const unsigned char *text;
-
     if (type == SQLITE_NULL)
         return EXT_NULL;
     if (type != SQLITE_TEXT) {
-        ext_error(ctx, "argument %d must be a transform as TEXT, not %s", argi,
-                  ext_type_name(type));
+        ext_reportf(r, "%s must be %s, not %s", what, as, ext_type_name(type));
         return EXT_ERROR;
     }
-    text = sqlite3_value_text(v);
-    if (!text) {
-        sqlite3_result_error_nomem(ctx);
+    *text = (const char *)sqlite3_value_text(v);
+    *len = sqlite3_value_bytes(v);
+    if (!*text) {
+        report_nomem(r);
         return EXT_ERROR;
     }
-    if (!sudoku_transform_parse(text, (size_t)sqlite3_value_bytes(v), t,
-                                ext_fname(ctx), msg, sizeof msg)) {
-        sqlite3_result_error(ctx, msg, -1);
+    return EXT_OK;
+}
+
+int ext_read_transform(const ext_report *r, sqlite3_value *v, int argi, sudoku_transform *t)
+{
+    char what[16], msg[256];
+    const char *text;
+    int len, got;
+
+    snprintf(what, sizeof what, "argument %d", argi);
+    got = ext_read_text(r, v, what, "a transform as TEXT", &text, &len);
+    if (got != EXT_OK)
+        return got;
+    if (!sudoku_transform_parse(text, (size_t)len, t, r->fname, msg, sizeof msg)) {
+        ext_report_text(r, msg);
         return EXT_ERROR;
     }
     return EXT_OK;

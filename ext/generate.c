@@ -1,594 +1,37 @@
 /*
- * generate.c - the table-valued functions that make puzzles:
+ * generate.c - the table-valued function that makes puzzles:
  *
  *   sudoku_generate(count, seed [, options])
  *     CREATE TABLE x(n INTEGER, puzzle TEXT, solution TEXT, clues INTEGER,
  *                    minimal INTEGER, depth INTEGER, count INTEGER HIDDEN,
  *                    seed INTEGER HIDDEN, options TEXT HIDDEN)
- *   sudoku_neighbors(p, minus, plus)
- *     CREATE TABLE x(puzzle TEXT, removed TEXT, added TEXT, clues INTEGER,
- *                    minimal INTEGER, p TEXT HIDDEN, minus INTEGER HIDDEN,
- *                    plus INTEGER HIDDEN)
  *
- * As in series.c and scrambles.c the arguments are equality constraints on
- * the hidden columns, handed to xFilter by argvIndex. Rows are made on
- * demand by the core (core/generate.h, core/neighbors.h), so LIMIT stops
- * the work; `minimal` and `depth` cost searches of their own and are
- * computed only when read.
- *
- * The options of sudoku_generate are one JSON object (build it with
- * json_object() or write it literally), e.g.
- *   '{"symmetry":"rotate180","clues":[22,24],"depth":1}'
- * keys: symmetry (a name of core/symmetry.h), clues (an integer or a
- * [min, max] pair), pattern (81 characters: '.' or '0' empty, '1'-'9', 'x',
- * 'X' or '*' a clue cell; whitespace skipped), grid (a full solution grid),
- * depth (0..3), se (a Sudoku Explainer rating or a [min, max] pair within
- * 1.0..20.0: the ER must lie in range), minimal (true/false), search
- * ("random" attempts or the vicinity "climb"; by default the climb for
- * depth 2 without symmetry, pattern or grid), tries (1..1000000). An
- * unknown key, a
- * wrong type or a value out of range is an error naming the function.
+ * Made with the kit of vtab.h. Rows are made on demand by the core
+ * (core/generate.h), so LIMIT stops the work; `minimal` and `depth` cost
+ * searches of their own and are computed only when read. The options are
+ * one JSON object read by the core (sudoku_generate_options_parse, whose
+ * header lists the keys). A row that finds no puzzle within `tries` is an
+ * error saying how many were found, not a row left out. Candidates with
+ * an "se" target are rated with the connection's SE rater (se.c).
  */
-#include <stdarg.h>
-#include <stdio.h>
-#include <string.h>
+#include <stddef.h>
 
 #include "ext.h"
 #include "generate.h"
-#include "neighbors.h"
 #include "te_depth.h"
+#include "vtab.h"
 
-/* ---------------------------------------------------------------- shared */
-
-typedef struct gen_vtab {
-    sqlite3_vtab base;
-    sqlite3 *db; /* for the cancel hook */
-} gen_vtab;
-
-/* Connect for both tables: `schema` is the declaration. */
-static int connect_with(sqlite3 *db, const char *schema, sqlite3_vtab **out)
-{
-    gen_vtab *vtab;
-    int rc = sqlite3_declare_vtab(db, schema);
-    if (rc != SQLITE_OK)
-        return rc;
-    vtab = sqlite3_malloc(sizeof *vtab);
-    if (!vtab)
-        return SQLITE_NOMEM;
-    memset(vtab, 0, sizeof *vtab);
-    vtab->db = db;
-    /* Pure computation on its arguments (random rows take a seed). */
-    sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
-    *out = &vtab->base;
-    return SQLITE_OK;
-}
-
-static int gen_disconnect(sqlite3_vtab *vtab)
-{
-    sqlite3_free(vtab);
-    return SQLITE_OK;
-}
-
-static int gen_close(sqlite3_vtab_cursor *cur)
-{
-    sqlite3_free(cur);
-    return SQLITE_OK;
-}
-
-/* Plans a scan whose arguments are the hidden columns first..first+nargs-1,
- * handed over by argvIndex in column order; idxNum has bit k for argument
- * k. A plan without one of the `required` first arguments is refused when
- * the argument is there but unusable, and priced out when it is absent (so
- * xFilter reports it; failing here would fail OR-planning). */
-static int best_index_args(sqlite3_index_info *info, int first, int nargs,
-                           int required)
-{
-    int use[8], idx = 0, argc = 0, unusable = 0;
-    for (int k = 0; k < nargs; k++)
-        use[k] = -1;
-    for (int i = 0; i < info->nConstraint; i++) {
-        const struct sqlite3_index_constraint *c = &info->aConstraint[i];
-        int k = c->iColumn - first;
-        if (k < 0 || k >= nargs || c->op != SQLITE_INDEX_CONSTRAINT_EQ)
-            continue;
-        if (!c->usable)
-            unusable |= 1 << k;
-        else if (use[k] < 0) {
-            use[k] = i;
-            idx |= 1 << k;
-        }
-    }
-    if (unusable & ~idx)
-        return SQLITE_CONSTRAINT;
-    for (int k = 0; k < nargs; k++)
-        if (use[k] >= 0) {
-            info->aConstraintUsage[use[k]].argvIndex = ++argc;
-            info->aConstraintUsage[use[k]].omit = 1;
-        }
-    info->idxNum = idx;
-    if ((idx & ((1 << required) - 1)) != (1 << required) - 1) {
-        info->estimatedCost = 1e300;
-        info->estimatedRows = INT64_MAX / 2;
-    } else {
-        info->estimatedCost = 1000;
-        info->estimatedRows = 100;
-    }
-    return SQLITE_OK;
-}
-
-static int cursor_fail(sqlite3_vtab_cursor *cur, const char *fmt, ...)
-{
-    sqlite3_vtab *vtab = cur->pVtab;
-    va_list ap;
-    va_start(ap, fmt);
-    sqlite3_free(vtab->zErrMsg);
-    vtab->zErrMsg = sqlite3_vmprintf(fmt, ap);
-    va_end(ap);
-    return vtab->zErrMsg ? SQLITE_ERROR : SQLITE_NOMEM;
-}
-
-/* Reads an INTEGER argument (an integral REAL too): EXT_OK, EXT_NULL, or
- * EXT_ERROR with the message set on the cursor. */
-static int arg_int(sqlite3_vtab_cursor *cur, const char *fname, sqlite3_value *v,
-                   const char *what, sqlite3_int64 *out)
-{
-    int type = sqlite3_value_type(v);
-    double d;
-    switch (type) {
-    case SQLITE_NULL:
-        return EXT_NULL;
-    case SQLITE_INTEGER:
-        *out = sqlite3_value_int64(v);
-        return EXT_OK;
-    case SQLITE_FLOAT:
-        d = sqlite3_value_double(v);
-        if (d >= -9.2e18 && d <= 9.2e18 && d == (double)(sqlite3_int64)d) {
-            *out = (sqlite3_int64)d;
-            return EXT_OK;
-        }
-        cursor_fail(cur, "%s: %s must be an INTEGER, not a non-integral REAL", fname, what);
-        return EXT_ERROR;
-    default:
-        cursor_fail(cur, "%s: %s must be an INTEGER, not %s", fname, what,
-                    ext_type_name(type));
-        return EXT_ERROR;
-    }
-}
-
-/* Reads a puzzle argument (TEXT or BLOB in any form grid.h accepts). */
-static int arg_grid(sqlite3_vtab_cursor *cur, const char *fname, sqlite3_value *v,
-                    const char *what, sudoku_grid *g)
-{
-    int type = sqlite3_value_type(v);
-    const void *bytes;
-    sudoku_parse_error err;
-    char msg[200], prefix[100];
-    if (type == SQLITE_NULL)
-        return EXT_NULL;
-    if (type != SQLITE_TEXT && type != SQLITE_BLOB) {
-        cursor_fail(cur, "%s: %s must be a puzzle as TEXT or BLOB, not %s", fname,
-                    what, ext_type_name(type));
-        return EXT_ERROR;
-    }
-    bytes = type == SQLITE_TEXT ? (const void *)sqlite3_value_text(v)
-                                : sqlite3_value_blob(v);
-    if (!bytes && sqlite3_value_bytes(v) > 0) {
-        cursor_fail(cur, "%s: out of memory", fname);
-        return EXT_ERROR;
-    }
-    if (sudoku_grid_parse(bytes, (size_t)sqlite3_value_bytes(v), g, &err) !=
-        SUDOKU_PARSE_OK) {
-        snprintf(prefix, sizeof prefix, "%s: %s", fname, what);
-        cursor_fail(cur, "%s", sudoku_parse_error_message(&err, prefix, msg, sizeof msg));
-        return EXT_ERROR;
-    }
-    return EXT_OK;
-}
-
-/* ------------------------------------------------------ the JSON options */
-
-#define GEN_NAME "sudoku_generate"
-
-/* A tiny reader for the flat JSON object of the options: string keys;
- * values are strings (without escapes other than \" \\ \/), integers,
- * true, false, or arrays of two integers. */
-typedef struct json_in {
-    const char *s;
-    size_t len, pos;
-    char *msg;
-    size_t cap;
-} json_in;
-
-static void skip_ws(json_in *in)
-{
-    while (in->pos < in->len && strchr(" \t\r\n", in->s[in->pos]) && in->s[in->pos])
-        in->pos++;
-}
-
-static int json_fail(json_in *in, const char *what)
-{
-    snprintf(in->msg, in->cap, GEN_NAME ": options: %s at offset %zu", what, in->pos);
-    return 0;
-}
-
-/* A string into buf (cap bytes, NUL-terminated); 0 on error. */
-static int json_string(json_in *in, char *buf, size_t cap)
-{
-    size_t n = 0;
-    if (in->pos >= in->len || in->s[in->pos] != '"')
-        return json_fail(in, "expected a string");
-    in->pos++;
-    while (in->pos < in->len && in->s[in->pos] != '"') {
-        char ch = in->s[in->pos++];
-        if (ch == '\\') {
-            if (in->pos >= in->len || !strchr("\"\\/", in->s[in->pos]))
-                return json_fail(in, "unsupported escape in a string");
-            ch = in->s[in->pos++];
-        }
-        if ((unsigned char)ch < 0x20 || ch == 0)
-            return json_fail(in, "control character in a string");
-        if (n + 1 >= cap)
-            return json_fail(in, "string too long");
-        buf[n++] = ch;
-    }
-    if (in->pos >= in->len)
-        return json_fail(in, "unterminated string");
-    in->pos++;
-    buf[n] = '\0';
-    return 1;
-}
-
-/* JSON writes no leading zeros ("026" is not a number there): a text
- * SQLite's json_valid() rejects is rejected here too, rather than read
- * as another number than the writer may have meant. */
-static int leading_zero_ok(json_in *in, size_t start, int digits, const char *what)
-{
-    if (digits > 1 && in->s[start] == '0') {
-        in->pos = start;
-        return json_fail(in, what);
-    }
-    return 1;
-}
-
-static int json_int(json_in *in, long long *out)
-{
-    long long v = 0;
-    int neg = 0, digits = 0;
-    if (in->pos < in->len && in->s[in->pos] == '-') {
-        neg = 1;
-        in->pos++;
-    }
-    size_t start = in->pos;
-    while (in->pos < in->len && in->s[in->pos] >= '0' && in->s[in->pos] <= '9') {
-        if (v > 100000000000LL)
-            return json_fail(in, "number out of range");
-        v = v * 10 + (in->s[in->pos++] - '0');
-        digits++;
-    }
-    if (!digits)
-        return json_fail(in, "expected an integer");
-    if (!leading_zero_ok(in, start, digits, "a number must not start with 0"))
-        return 0;
-    if (in->pos < in->len && strchr(".eE", in->s[in->pos]) && in->s[in->pos])
-        return json_fail(in, "expected an integer, not a fraction");
-    *out = neg ? -v : v;
-    return 1;
-}
-
-/* A non-negative decimal number (no exponent) as a rating in tenths,
- * rounded down (*floor) and up (*ceil): 2.05 gives 20 and 21, 2.1 gives
- * 21 and 21. Ratings are in tenths, so a bound between two of them is
- * rounded inwards by the caller. */
-static int json_tenths(json_in *in, long long *floor, long long *ceil)
-{
-    long long v = 0;
-    int digits = 0, rest = 0;
-    if (in->pos < in->len && in->s[in->pos] == '-')
-        return json_fail(in, "se: a rating must not be negative");
-    size_t start = in->pos;
-    while (in->pos < in->len && in->s[in->pos] >= '0' && in->s[in->pos] <= '9') {
-        if (v > 100000000LL)
-            return json_fail(in, "se: number out of range");
-        v = v * 10 + (in->s[in->pos++] - '0');
-        digits++;
-    }
-    if (!digits)
-        return json_fail(in, "se: expected a number");
-    if (!leading_zero_ok(in, start, digits, "se: a number must not start with 0"))
-        return 0;
-    v *= 10;
-    if (in->pos < in->len && in->s[in->pos] == '.') {
-        int frac = 0;
-        in->pos++;
-        while (in->pos < in->len && in->s[in->pos] >= '0' && in->s[in->pos] <= '9') {
-            if (frac == 0)
-                v += in->s[in->pos] - '0';
-            else
-                rest |= in->s[in->pos] != '0';
-            frac++;
-            in->pos++;
-        }
-        if (!frac)
-            return json_fail(in, "se: expected digits after '.'");
-    }
-    if (in->pos < in->len && (in->s[in->pos] == 'e' || in->s[in->pos] == 'E'))
-        return json_fail(in, "se: write the rating without an exponent");
-    *floor = v;
-    *ceil = v + rest;
-    return 1;
-}
-
-static int json_word(json_in *in, const char *word)
-{
-    size_t n = strlen(word);
-    if (in->len - in->pos >= n && memcmp(in->s + in->pos, word, n) == 0) {
-        in->pos += n;
-        return 1;
-    }
-    return 0;
-}
-
-/* An 81-cell clue mask: '.'/'0' empty; '1'-'9', 'x', 'X', '*' a clue. */
-static int parse_pattern(const char *text, uint8_t mask[SUDOKU_CELLS], char *msg,
-                         size_t cap)
-{
-    int cells = 0;
-    for (size_t i = 0; text[i]; i++) {
-        char ch = text[i];
-        if (strchr(" \t\r\n", ch))
-            continue;
-        if (!(ch == '.' || (ch >= '0' && ch <= '9') || ch == 'x' || ch == 'X' ||
-              ch == '*')) {
-            snprintf(msg, cap, GEN_NAME ": options: pattern has invalid character '%c' at offset %zu",
-                     ch, i);
-            return 0;
-        }
-        if (cells < SUDOKU_CELLS)
-            mask[cells] = ch != '.' && ch != '0';
-        cells++;
-    }
-    if (cells != SUDOKU_CELLS) {
-        snprintf(msg, cap, GEN_NAME ": options: pattern must have 81 cells, found %d", cells);
-        return 0;
-    }
-    return 1;
-}
-
-/* The options, by their place in option_names. */
-enum { OPT_SYMMETRY, OPT_CLUES, OPT_PATTERN, OPT_GRID, OPT_DEPTH, OPT_SE, OPT_MINIMAL,
-       OPT_SEARCH, OPT_TRIES, OPT_COUNT };
-static const char *const option_names[OPT_COUNT] = {
-    "symmetry", "clues", "pattern", "grid", "depth", "se", "minimal", "search", "tries",
+enum {
+    COL_N,
+    COL_PUZZLE,
+    COL_SOLUTION,
+    COL_CLUES,
+    COL_MINIMAL,
+    COL_DEPTH,
+    COL_COUNT,
+    COL_SEED,
+    COL_OPTIONS
 };
-
-/* Reads the options text into opt; 0 with msg set on error. */
-static int parse_options(const char *text, size_t len, sudoku_generate_options *opt,
-                         char *msg, size_t cap)
-{
-    json_in in = {text, len, 0, msg, cap};
-    int have_clues = 0, first = 1;
-    unsigned seen = 0; /* bit i: option i was given (bit OPT_COUNT: unknown) */
-    skip_ws(&in);
-    if (in.pos >= in.len || text[in.pos] != '{')
-        return json_fail(&in, "expected a JSON object");
-    in.pos++;
-    for (;;) {
-        char key[64], str[512];
-        long long v, w;
-        skip_ws(&in);
-        if (in.pos < in.len && text[in.pos] == '}' && first) {
-            in.pos++;
-            break;
-        }
-        size_t key_at = in.pos;
-        if (!json_string(&in, key, sizeof key))
-            return 0;
-        int option = 0;
-        while (option < OPT_COUNT && strcmp(key, option_names[option]) != 0)
-            option++;
-        /* a key given twice is an error, not "the last one wins": SQLite's
-         * json_extract() and json_set() take the first, so a caller who
-         * edits the options with them would be ignored */
-        if (option < OPT_COUNT && (seen >> option & 1)) {
-            snprintf(msg, cap, GEN_NAME ": options: duplicate option '%s' at offset %zu", key,
-                     key_at);
-            return 0;
-        }
-        seen |= 1u << option;
-        skip_ws(&in);
-        if (in.pos >= in.len || text[in.pos] != ':')
-            return json_fail(&in, "expected ':'");
-        in.pos++;
-        skip_ws(&in);
-        switch (option) {
-        case OPT_SYMMETRY: {
-            int sym;
-            if (!json_string(&in, str, sizeof str))
-                return 0;
-            sym = sudoku_symmetry_from_name(str);
-            if (sym < 0) {
-                snprintf(msg, cap, GEN_NAME ": options: unknown symmetry '%.40s' (expected none, "
-                         "rotate180, rotate90, diagonal, antidiagonal, horizontal or vertical)", str);
-                return 0;
-            }
-            opt->symmetry = (sudoku_symmetry)sym;
-            break;
-        }
-        case OPT_CLUES: {
-            if (in.pos < in.len && text[in.pos] == '[') {
-                in.pos++;
-                skip_ws(&in);
-                if (!json_int(&in, &v))
-                    return 0;
-                skip_ws(&in);
-                if (in.pos >= in.len || text[in.pos] != ',')
-                    return json_fail(&in, "clues: expected [min, max]");
-                in.pos++;
-                skip_ws(&in);
-                if (!json_int(&in, &w))
-                    return 0;
-                skip_ws(&in);
-                if (in.pos >= in.len || text[in.pos] != ']')
-                    return json_fail(&in, "clues: expected [min, max]");
-                in.pos++;
-            } else if (!json_int(&in, &v)) {
-                return 0;
-            } else {
-                w = v;
-            }
-            if (v < 17 || w > SUDOKU_CELLS || v > w) {
-                snprintf(msg, cap, GEN_NAME ": options: clues must be within 17..81 "
-                         "with min <= max, got [%lld, %lld]", v, w);
-                return 0;
-            }
-            opt->clues_min = (int)v;
-            opt->clues_max = (int)w;
-            have_clues = 1;
-            break;
-        }
-        case OPT_PATTERN: {
-            if (!json_string(&in, str, sizeof str))
-                return 0;
-            if (!parse_pattern(str, opt->pattern, msg, cap))
-                return 0;
-            opt->have_pattern = 1;
-            break;
-        }
-        case OPT_GRID: {
-            sudoku_parse_error err;
-            if (!json_string(&in, str, sizeof str))
-                return 0;
-            if (sudoku_grid_parse(str, strlen(str), &opt->grid, &err) != SUDOKU_PARSE_OK) {
-                sudoku_parse_error_message(&err, GEN_NAME ": options: grid", msg, cap);
-                return 0;
-            }
-            if (!sudoku_grid_is_solution(&opt->grid)) {
-                snprintf(msg, cap, GEN_NAME ": options: grid must be a complete valid solution grid");
-                return 0;
-            }
-            opt->have_grid = 1;
-            break;
-        }
-        case OPT_DEPTH: {
-            if (!json_int(&in, &v))
-                return 0;
-            if (v < 0 || v > 3) {
-                snprintf(msg, cap, GEN_NAME ": options: depth must be 0, 1, 2 or 3, got %lld", v);
-                return 0;
-            }
-            opt->depth = (int)v;
-            break;
-        }
-        case OPT_SE: {
-            long long lo_floor, lo_ceil, hi_floor, hi_ceil;
-            if (in.pos < in.len && text[in.pos] == '[') {
-                in.pos++;
-                skip_ws(&in);
-                if (!json_tenths(&in, &lo_floor, &lo_ceil))
-                    return 0;
-                skip_ws(&in);
-                if (in.pos >= in.len || text[in.pos] != ',')
-                    return json_fail(&in, "se: expected [min, max]");
-                in.pos++;
-                skip_ws(&in);
-                if (!json_tenths(&in, &hi_floor, &hi_ceil))
-                    return 0;
-                skip_ws(&in);
-                if (in.pos >= in.len || text[in.pos] != ']')
-                    return json_fail(&in, "se: expected [min, max]");
-                in.pos++;
-            } else if (!json_tenths(&in, &lo_floor, &lo_ceil)) {
-                return 0;
-            } else {
-                hi_floor = lo_floor;
-                hi_ceil = lo_ceil;
-            }
-            if (lo_floor < 10 || hi_ceil > 200 || lo_ceil > hi_ceil) {
-                snprintf(msg, cap, GEN_NAME ": options: se must be a rating or [min, max] "
-                         "within 1.0..20.0 with min <= max");
-                return 0;
-            }
-            /* inwards to the tenths ratings are made of */
-            if (lo_ceil > hi_floor) {
-                snprintf(msg, cap, GEN_NAME ": options: se range holds no rating "
-                         "(ratings are in tenths, like 2.3)");
-                return 0;
-            }
-            opt->se_min = (int)lo_ceil;
-            opt->se_max = (int)hi_floor;
-            break;
-        }
-        case OPT_SEARCH: {
-            if (!json_string(&in, str, sizeof str))
-                return 0;
-            if (strcmp(str, "random") == 0)
-                opt->climb = 0;
-            else if (strcmp(str, "climb") == 0)
-                opt->climb = 1;
-            else {
-                snprintf(msg, cap, GEN_NAME ": options: unknown search '%.40s' (expected random "
-                         "or climb)", str);
-                return 0;
-            }
-            break;
-        }
-        case OPT_MINIMAL: {
-            if (json_word(&in, "true"))
-                opt->minimal = 1;
-            else if (json_word(&in, "false"))
-                opt->minimal = 0;
-            else
-                return json_fail(&in, "minimal must be true or false");
-            break;
-        }
-        case OPT_TRIES: {
-            if (!json_int(&in, &v))
-                return 0;
-            if (v < 1 || v > 1000000) {
-                snprintf(msg, cap, GEN_NAME ": options: tries must be within 1..1000000, got %lld", v);
-                return 0;
-            }
-            opt->tries = (uint32_t)v;
-            break;
-        }
-        default:
-            snprintf(msg, cap, GEN_NAME ": options: unknown option '%.40s' (expected symmetry, "
-                     "clues, pattern, grid, depth, se, minimal, search or tries)", key);
-            return 0;
-        }
-        first = 0;
-        skip_ws(&in);
-        if (in.pos < in.len && text[in.pos] == ',') {
-            in.pos++;
-            continue;
-        }
-        if (in.pos < in.len && text[in.pos] == '}') {
-            in.pos++;
-            break;
-        }
-        return json_fail(&in, "expected ',' or '}'");
-    }
-    skip_ws(&in);
-    if (in.pos != in.len)
-        return json_fail(&in, "text after the object");
-    if (opt->have_pattern && (have_clues || opt->symmetry != SUDOKU_SYM_NONE)) {
-        snprintf(msg, cap, GEN_NAME ": options: pattern fixes the clues; it cannot be "
-                 "combined with clues or symmetry");
-        return 0;
-    }
-    if (opt->climb == 1 && (opt->depth != 2 || opt->have_pattern || opt->have_grid ||
-                            opt->symmetry != SUDOKU_SYM_NONE)) {
-        snprintf(msg, cap, GEN_NAME ": options: search climb needs depth 2 and takes no "
-                 "symmetry, pattern or grid");
-        return 0;
-    }
-    return 1;
-}
-
-/* ------------------------------------------------------- sudoku_generate */
-
-enum { G_N, G_PUZZLE, G_SOLUTION, G_CLUES, G_MINIMAL, G_DEPTH, G_COUNT, G_SEED,
-       G_OPTIONS };
 
 typedef struct gen_cursor {
     sqlite3_vtab_cursor base;
@@ -599,108 +42,92 @@ typedef struct gen_cursor {
     char *options;      /* the options text as given, or NULL */
 } gen_cursor;
 
-static int gen_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
-                       sqlite3_vtab **out, char **err)
-{
-    (void)aux;
-    (void)argc;
-    (void)argv;
-    (void)err;
-    return connect_with(db, "CREATE TABLE x(n INTEGER, puzzle TEXT, solution TEXT, "
-                            "clues INTEGER, minimal INTEGER, depth INTEGER, "
-                            "count INTEGER HIDDEN, seed INTEGER HIDDEN, "
-                            "options TEXT HIDDEN)", out);
-}
-
-static int gen_open(sqlite3_vtab *vtab, sqlite3_vtab_cursor **out)
-{
-    gen_cursor *cur = sqlite3_malloc(sizeof *cur);
-    (void)vtab;
-    if (!cur)
-        return SQLITE_NOMEM;
-    memset(cur, 0, sizeof *cur);
-    *out = &cur->base;
-    return SQLITE_OK;
-}
-
-static int gen_close_cursor(sqlite3_vtab_cursor *base)
+static void gen_cursor_free(sqlite3_vtab_cursor *base)
 {
     sqlite3_free(((gen_cursor *)base)->options);
-    return gen_close(base);
 }
 
-static int gen_best_index(sqlite3_vtab *vtab, sqlite3_index_info *info)
-{
-    (void)vtab;
-    return best_index_args(info, G_COUNT, 3, 2);
-}
+static const char *const arg_names[] = {"count", "seed", "options"};
+static const ext_table generate_table = {
+    .name = "sudoku_generate",
+    .usage = "sudoku_generate(count, seed [, options])",
+    .schema = "CREATE TABLE x(n INTEGER, puzzle TEXT, solution TEXT, clues INTEGER, "
+              "minimal INTEGER, depth INTEGER, count INTEGER HIDDEN, seed INTEGER HIDDEN, "
+              "options TEXT HIDDEN)",
+    .first_arg = COL_COUNT,
+    .nargs = 3,
+    .required = 2,
+    .arg_names = arg_names,
+    .cost = 1000,
+    .rows = 100,
+    .cursor_size = sizeof(gen_cursor),
+    .row_offset = offsetof(gen_cursor, n),
+    .cursor_free = gen_cursor_free,
+};
 
-/* Makes rows from cur->n on until one is found or count is reached. */
+/* Makes row cur->n; an error when it runs out of tries. */
 static int gen_fill(gen_cursor *cur)
 {
     sudoku_cancel cancel;
-    ext_cancel_init(((gen_vtab *)cur->base.pVtab)->db, &cancel);
-    cur->minimal = cur->depth = -1;
-    for (; cur->n < cur->count; cur->n++) {
-        int r = sudoku_generate(&cur->opt, (uint64_t)cur->seed, (uint64_t)cur->n,
-                                &cur->puzzle, &cur->solution, &cancel);
-        if (r == SUDOKU_CANCELLED)
-            return SQLITE_INTERRUPT;
-        if (r == 1)
-            break; /* else no puzzle for row n within the tries: no row */
-    }
+    void *shared = ((ext_vtab *)cur->base.pVtab)->aux;
+    int r;
+    if (cur->n >= cur->count)
+        return SQLITE_OK;
+    ext_cancel_init(ext_vtab_db(&cur->base), &cancel);
+    cur->opt.rater = cur->opt.se_min >= 0 ? ext_se_rater_take(shared) : NULL;
+    r = sudoku_generate(&cur->opt, (uint64_t)cur->seed, (uint64_t)cur->n, &cur->puzzle,
+                        &cur->solution, &cancel);
+    if (cur->opt.rater)
+        ext_se_rater_give(shared);
+    cur->opt.rater = NULL;
+    if (r == SUDOKU_CANCELLED)
+        return SQLITE_INTERRUPT;
+    if (r != 1)
+        return ext_vtab_error(&cur->base,
+                              "out of tries: %lld of %lld puzzles found, none "
+                              "within %u tries for n = %lld (raise \"tries\" in the "
+                              "options)",
+                              (long long)cur->n, (long long)cur->count, (unsigned)cur->opt.tries,
+                              (long long)cur->n);
     /* Known without a search: the plain pass proves minimality, and the
      * check ran when a symmetry or pattern was asked with minimality. */
-    if (cur->opt.minimal)
-        cur->minimal = 1;
-    if (cur->opt.depth >= 0)
-        cur->depth = cur->opt.depth;
+    cur->minimal = cur->opt.minimal ? 1 : -1;
+    cur->depth = cur->opt.depth >= 0 ? cur->opt.depth : -1;
     return SQLITE_OK;
 }
 
-static int gen_filter(sqlite3_vtab_cursor *base, int idx, const char *idx_str,
-                      int argc, sqlite3_value **argv)
+static int gen_filter(sqlite3_vtab_cursor *base, int idx, const char *idx_str, int argc,
+                      sqlite3_value **argv)
 {
     gen_cursor *cur = (gen_cursor *)base;
-    sqlite3_value *arg[3] = {NULL, NULL, NULL};
-    int a = 0, r;
+    ext_report rep = ext_vtab_report(base);
+    sqlite3_value *arg[EXT_VTAB_MAX_ARGS];
+    const char *text;
+    int len, r, null;
     (void)idx_str;
-    for (int k = 0; k < 3; k++)
-        if ((idx >> k & 1) && a < argc)
-            arg[k] = argv[a++];
+    ext_vtab_args(&generate_table, idx, argc, argv, arg);
     cur->n = cur->count = 0;
     sqlite3_free(cur->options);
     cur->options = NULL;
     sudoku_generate_defaults(&cur->opt);
-    if (!arg[0] || !arg[1])
-        return cursor_fail(base, GEN_NAME ": the %s argument is missing (usage: "
-                           GEN_NAME "(count, seed [, options]))", arg[0] ? "seed" : "count");
-    if (ext_args_null(a, argv))
-        return SQLITE_OK; /* the NULL rule (ext.h): no rows */
-    r = arg_int(base, GEN_NAME, arg[0], "count", &cur->count);
-    if (r != EXT_OK)
-        return SQLITE_ERROR;
+    if ((r = ext_vtab_require(base, arg, &null)) != SQLITE_OK || null)
+        return r; /* a NULL: no rows */
+    if (ext_read_int(&rep, arg[0], "count", &cur->count) != EXT_OK)
+        return ext_vtab_failed(base);
     if (cur->count < 0)
-        return cursor_fail(base, GEN_NAME ": count must not be negative, got %lld",
-                           (long long)cur->count);
-    r = arg_int(base, GEN_NAME, arg[1], "seed", &cur->seed);
-    if (r != EXT_OK)
-        return SQLITE_ERROR;
+        return ext_vtab_error(base, "count must not be negative, got %lld", (long long)cur->count);
+    if (ext_read_int(&rep, arg[1], "seed", &cur->seed) != EXT_OK)
+        return ext_vtab_failed(base);
     if (arg[2]) {
         char msg[300];
-        const char *text;
-        int len;
-        if (sqlite3_value_type(arg[2]) != SQLITE_TEXT)
-            return cursor_fail(base, GEN_NAME ": options must be a JSON object as TEXT, not %s",
-                               ext_type_name(sqlite3_value_type(arg[2])));
-        text = (const char *)sqlite3_value_text(arg[2]);
-        len = sqlite3_value_bytes(arg[2]);
-        if (!text)
-            return SQLITE_NOMEM;
-        if (!parse_options(text, (size_t)len, &cur->opt, msg, sizeof msg))
-            return cursor_fail(base, "%s", msg);
-        cur->options = sqlite3_mprintf("%s", text);
-        if (!cur->options)
+        if (ext_read_text(&rep, arg[2], "options", "a JSON object as TEXT", &text, &len) != EXT_OK)
+            return ext_vtab_failed(base);
+        if (!sudoku_generate_options_parse(text, (size_t)len, &cur->opt, generate_table.name, msg,
+                                           sizeof msg)) {
+            ext_report_text(&rep, msg);
+            return ext_vtab_failed(base);
+        }
+        if (!(cur->options = sqlite3_mprintf("%s", text)))
             return SQLITE_NOMEM;
     }
     return gen_fill(cur);
@@ -710,9 +137,7 @@ static int gen_next(sqlite3_vtab_cursor *base)
 {
     gen_cursor *cur = (gen_cursor *)base;
     cur->n++;
-    if (gen_fill(cur) == SQLITE_INTERRUPT)
-        return SQLITE_INTERRUPT;
-    return SQLITE_OK;
+    return gen_fill(cur);
 }
 
 static int gen_eof(sqlite3_vtab_cursor *base)
@@ -725,260 +150,48 @@ static int gen_column(sqlite3_vtab_cursor *base, sqlite3_context *ctx, int col)
 {
     gen_cursor *cur = (gen_cursor *)base;
     sudoku_cancel cancel;
-    ext_cancel_init(((gen_vtab *)base->pVtab)->db, &cancel);
+    int r;
     switch (col) {
-    case G_N:
+    case COL_N:
         sqlite3_result_int64(ctx, cur->n);
         break;
-    case G_PUZZLE:
+    case COL_PUZZLE:
         ext_result_grid(ctx, &cur->puzzle);
         break;
-    case G_SOLUTION:
+    case COL_SOLUTION:
         ext_result_grid(ctx, &cur->solution);
         break;
-    case G_CLUES:
+    case COL_CLUES:
         sqlite3_result_int(ctx, sudoku_grid_givens(&cur->puzzle));
         break;
-    case G_MINIMAL:
-        if (cur->minimal < 0) {
-            int r = sudoku_generate_is_minimal(&cur->puzzle, &cur->solution, &cancel);
+    case COL_MINIMAL:
+    case COL_DEPTH:
+        if ((col == COL_MINIMAL ? cur->minimal : cur->depth) < 0) {
+            ext_cancel_init(ext_vtab_db(base), &cancel);
+            r = col == COL_MINIMAL
+                    ? sudoku_generate_is_minimal(&cur->puzzle, &cur->solution, &cancel)
+                    : sudoku_te_depth(&cur->puzzle, SUDOKU_TE_UNLIMITED, &cancel);
             if (r == SUDOKU_CANCELLED) {
                 ext_result_interrupted(ctx);
                 return SQLITE_OK;
             }
-            cur->minimal = r;
+            *(col == COL_MINIMAL ? &cur->minimal : &cur->depth) = r;
         }
-        sqlite3_result_int(ctx, cur->minimal);
+        sqlite3_result_int(ctx, col == COL_MINIMAL ? cur->minimal : cur->depth);
         break;
-    case G_DEPTH:
-        if (cur->depth < 0) {
-            int r = sudoku_te_depth_cancel(&cur->puzzle, SUDOKU_TE_UNLIMITED, &cancel);
-            if (r == SUDOKU_CANCELLED) {
-                ext_result_interrupted(ctx);
-                return SQLITE_OK;
-            }
-            cur->depth = r;
-        }
-        sqlite3_result_int(ctx, cur->depth);
-        break;
-    case G_COUNT:
+    case COL_COUNT:
         sqlite3_result_int64(ctx, cur->count);
         break;
-    case G_SEED:
+    case COL_SEED:
         sqlite3_result_int64(ctx, cur->seed);
         break;
     default:
         if (cur->options)
             sqlite3_result_text(ctx, cur->options, -1, SQLITE_TRANSIENT);
-        else
-            sqlite3_result_null(ctx);
         break;
     }
     return SQLITE_OK;
 }
 
-static int gen_rowid(sqlite3_vtab_cursor *base, sqlite3_int64 *rowid)
-{
-    *rowid = ((gen_cursor *)base)->n;
-    return SQLITE_OK;
-}
-
-/* Eponymous-only (xCreate NULL), like sudoku_scrambles. */
-const sqlite3_module ext_generate_module = {
-    .iVersion = 0,
-    .xConnect = gen_connect,
-    .xBestIndex = gen_best_index,
-    .xDisconnect = gen_disconnect,
-    .xOpen = gen_open,
-    .xClose = gen_close_cursor,
-    .xFilter = gen_filter,
-    .xNext = gen_next,
-    .xEof = gen_eof,
-    .xColumn = gen_column,
-    .xRowid = gen_rowid,
-};
-
-/* ------------------------------------------------------ sudoku_neighbors */
-
-#define NB_NAME "sudoku_neighbors"
-
-enum { NB_PUZZLE, NB_REMOVED, NB_ADDED, NB_CLUES, NB_MINIMAL, NB_P, NB_MINUS,
-       NB_PLUS };
-
-typedef struct nb_cursor {
-    sqlite3_vtab_cursor base;
-    sqlite3_int64 row, minus, plus;
-    int eof, minimal; /* minimal: -1 not computed yet */
-    sudoku_grid p;
-    sudoku_neighbors nb;
-} nb_cursor;
-
-static int nb_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
-                      sqlite3_vtab **out, char **err)
-{
-    (void)aux;
-    (void)argc;
-    (void)argv;
-    (void)err;
-    return connect_with(db, "CREATE TABLE x(puzzle TEXT, removed TEXT, added TEXT, "
-                            "clues INTEGER, minimal INTEGER, p TEXT HIDDEN, "
-                            "minus INTEGER HIDDEN, plus INTEGER HIDDEN)", out);
-}
-
-static int nb_open(sqlite3_vtab *vtab, sqlite3_vtab_cursor **out)
-{
-    nb_cursor *cur = sqlite3_malloc(sizeof *cur);
-    (void)vtab;
-    if (!cur)
-        return SQLITE_NOMEM;
-    memset(cur, 0, sizeof *cur);
-    cur->eof = 1;
-    *out = &cur->base;
-    return SQLITE_OK;
-}
-
-static int nb_best_index(sqlite3_vtab *vtab, sqlite3_index_info *info)
-{
-    (void)vtab;
-    return best_index_args(info, NB_P, 3, 3);
-}
-
-static int nb_step(nb_cursor *cur)
-{
-    sudoku_cancel cancel;
-    int r;
-    ext_cancel_init(((gen_vtab *)cur->base.pVtab)->db, &cancel);
-    r = sudoku_neighbors_next(&cur->nb, &cancel);
-    if (r == SUDOKU_CANCELLED)
-        return SQLITE_INTERRUPT;
-    cur->eof = r != 1;
-    cur->minimal = -1;
-    return SQLITE_OK;
-}
-
-static int nb_filter(sqlite3_vtab_cursor *base, int idx, const char *idx_str,
-                     int argc, sqlite3_value **argv)
-{
-    nb_cursor *cur = (nb_cursor *)base;
-    sqlite3_value *arg[3] = {NULL, NULL, NULL};
-    int a = 0;
-    (void)idx_str;
-    for (int k = 0; k < 3; k++)
-        if ((idx >> k & 1) && a < argc)
-            arg[k] = argv[a++];
-    cur->eof = 1;
-    cur->row = 0;
-    if (!arg[0] || !arg[1] || !arg[2])
-        return cursor_fail(base, NB_NAME ": the %s argument is missing (usage: "
-                           NB_NAME "(p, minus, plus))",
-                           !arg[0] ? "p" : !arg[1] ? "minus" : "plus");
-    if (ext_args_null(a, argv))
-        return SQLITE_OK; /* the NULL rule (ext.h): no rows */
-    if (arg_grid(base, NB_NAME, arg[0], "argument 1", &cur->p) != EXT_OK ||
-        arg_int(base, NB_NAME, arg[1], "minus", &cur->minus) != EXT_OK ||
-        arg_int(base, NB_NAME, arg[2], "plus", &cur->plus) != EXT_OK)
-        return SQLITE_ERROR;
-    if (cur->minus < 0 || cur->minus > SUDOKU_CELLS || cur->plus < 0 ||
-        cur->plus > SUDOKU_CELLS)
-        return cursor_fail(base, NB_NAME ": minus and plus must be within 0..81, got %lld and %lld",
-                           (long long)cur->minus, (long long)cur->plus);
-    sudoku_neighbors_start(&cur->nb, &cur->p, (int)cur->minus, (int)cur->plus);
-    return nb_step(cur);
-}
-
-static int nb_next(sqlite3_vtab_cursor *base)
-{
-    nb_cursor *cur = (nb_cursor *)base;
-    cur->row++;
-    return nb_step(cur);
-}
-
-static int nb_eof(sqlite3_vtab_cursor *base)
-{
-    return ((nb_cursor *)base)->eof;
-}
-
-/* "r1c2=5 r3c4=7": the cells and digits of a change. */
-static void result_cells(sqlite3_context *ctx, const int *cell, const int *digit, int k)
-{
-    char buf[SUDOKU_CELLS * 8 + 1];
-    size_t n = 0;
-    for (int i = 0; i < k; i++)
-        n += (size_t)snprintf(buf + n, sizeof buf - n, "%sr%dc%d=%d", i ? " " : "",
-                              sudoku_row(cell[i]) + 1, sudoku_col(cell[i]) + 1, digit[i]);
-    buf[n] = '\0';
-    sqlite3_result_text(ctx, buf, (int)n, SQLITE_TRANSIENT);
-}
-
-static int nb_column(sqlite3_vtab_cursor *base, sqlite3_context *ctx, int col)
-{
-    nb_cursor *cur = (nb_cursor *)base;
-    const sudoku_neighbors *nb = &cur->nb;
-    int cell[SUDOKU_CELLS], digit[SUDOKU_CELLS];
-    sudoku_cancel cancel;
-    switch (col) {
-    case NB_PUZZLE:
-        ext_result_grid(ctx, &nb->puzzle);
-        break;
-    case NB_REMOVED:
-        for (int i = 0; i < nb->minus; i++) {
-            cell[i] = nb->clue[nb->rem[i]];
-            digit[i] = nb->p.cell[cell[i]];
-        }
-        result_cells(ctx, cell, digit, nb->minus);
-        break;
-    case NB_ADDED:
-        for (int i = 0; i < nb->plus; i++) {
-            cell[i] = sudoku_neighbors_added_cell(nb, i);
-            digit[i] = sudoku_neighbors_added_digit(nb, i);
-        }
-        result_cells(ctx, cell, digit, nb->plus);
-        break;
-    case NB_CLUES:
-        sqlite3_result_int(ctx, sudoku_grid_givens(&nb->puzzle));
-        break;
-    case NB_MINIMAL:
-        if (cur->minimal < 0) {
-            int r;
-            ext_cancel_init(((gen_vtab *)base->pVtab)->db, &cancel);
-            r = sudoku_generate_is_minimal(&nb->puzzle, &nb->solution, &cancel);
-            if (r == SUDOKU_CANCELLED) {
-                ext_result_interrupted(ctx);
-                return SQLITE_OK;
-            }
-            cur->minimal = r;
-        }
-        sqlite3_result_int(ctx, cur->minimal);
-        break;
-    case NB_P:
-        ext_result_grid(ctx, &cur->p);
-        break;
-    case NB_MINUS:
-        sqlite3_result_int64(ctx, cur->minus);
-        break;
-    default:
-        sqlite3_result_int64(ctx, cur->plus);
-        break;
-    }
-    return SQLITE_OK;
-}
-
-static int nb_rowid(sqlite3_vtab_cursor *base, sqlite3_int64 *rowid)
-{
-    *rowid = ((nb_cursor *)base)->row;
-    return SQLITE_OK;
-}
-
-const sqlite3_module ext_neighbors_module = {
-    .iVersion = 0,
-    .xConnect = nb_connect,
-    .xBestIndex = nb_best_index,
-    .xDisconnect = gen_disconnect,
-    .xOpen = nb_open,
-    .xClose = gen_close,
-    .xFilter = nb_filter,
-    .xNext = nb_next,
-    .xEof = nb_eof,
-    .xColumn = nb_column,
-    .xRowid = nb_rowid,
-};
+EXT_VTAB_MODULE(ext_generate_module, generate_table, ext_vtab_best_index, gen_filter, gen_next,
+                gen_eof, gen_column);

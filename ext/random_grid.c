@@ -12,13 +12,15 @@
  * 123456789 in the class; completions: grids completing one band; grids =
  * bands * completions, the grids with row 1 = 123456789 whose top band is
  * in the class). It takes no arguments, so xBestIndex only reports the
- * cost; rows are read from the table on demand.
+ * cost (the kit of vtab.h makes the rest); rows are read from the table
+ * on demand.
  */
-#include <string.h>
+#include <stddef.h>
 
 #include "band.h"
 #include "ext.h"
 #include "random_grid.h"
+#include "vtab.h"
 
 void ext_random_grid(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
@@ -51,64 +53,27 @@ enum { COL_CLASS, COL_BAND, COL_BANDS, COL_COMPLETIONS, COL_GRIDS };
 
 typedef struct bc_cursor {
     sqlite3_vtab_cursor base;
-    int row; /* 0..43 */
+    sqlite3_int64 row; /* 0..43 */
 } bc_cursor;
 
-static int bc_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
-                      sqlite3_vtab **out, char **err)
-{
-    sqlite3_vtab *vtab;
-    int rc;
-    (void)aux;
-    (void)argc;
-    (void)argv;
-    (void)err;
-    rc = sqlite3_declare_vtab(db, "CREATE TABLE x(class INTEGER, band TEXT, bands INTEGER, "
-                                  "completions INTEGER, grids INTEGER)");
-    if (rc != SQLITE_OK)
-        return rc;
-    vtab = sqlite3_malloc(sizeof *vtab);
-    if (!vtab)
-        return SQLITE_NOMEM;
-    memset(vtab, 0, sizeof *vtab);
-    sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
-    *out = vtab;
-    return SQLITE_OK;
-}
-
-static int bc_disconnect(sqlite3_vtab *vtab)
-{
-    sqlite3_free(vtab);
-    return SQLITE_OK;
-}
-
-static int bc_open(sqlite3_vtab *vtab, sqlite3_vtab_cursor **out)
-{
-    bc_cursor *cur = sqlite3_malloc(sizeof *cur);
-    (void)vtab;
-    if (!cur)
-        return SQLITE_NOMEM;
-    memset(cur, 0, sizeof *cur);
-    *out = &cur->base;
-    return SQLITE_OK;
-}
-
-static int bc_close(sqlite3_vtab_cursor *cur)
-{
-    sqlite3_free(cur);
-    return SQLITE_OK;
-}
+static const ext_table band_classes_table = {
+    .name = "sudoku_band_classes",
+    .usage = "sudoku_band_classes",
+    .schema = "CREATE TABLE x(class INTEGER, band TEXT, bands INTEGER, completions INTEGER, "
+              "grids INTEGER)",
+    .cost = SUDOKU_BAND_CLASSES,
+    .rows = SUDOKU_BAND_CLASSES,
+    .cursor_size = sizeof(bc_cursor),
+    .row_offset = offsetof(bc_cursor, row),
+    .rowid_base = 1,
+};
 
 static int bc_best_index(sqlite3_vtab *vtab, sqlite3_index_info *info)
 {
-    (void)vtab;
-    info->estimatedCost = SUDOKU_BAND_CLASSES;
-    info->estimatedRows = SUDOKU_BAND_CLASSES;
+    int rc = ext_vtab_best_index(vtab, info);
     /* rows come out in order of class (and of rowid, which equals it) */
-    if (info->nOrderBy == 1 && !info->aOrderBy[0].desc &&
-        (info->aOrderBy[0].iColumn == COL_CLASS || info->aOrderBy[0].iColumn == -1))
-        info->orderByConsumed = 1;
-    return SQLITE_OK;
+    ext_vtab_ordered_by(info, COL_CLASS);
+    return rc;
 }
 
 static int bc_filter(sqlite3_vtab_cursor *base, int idxNum, const char *idxStr, int argc,
@@ -156,22 +121,5 @@ static int bc_column(sqlite3_vtab_cursor *base, sqlite3_context *ctx, int col)
     return SQLITE_OK;
 }
 
-static int bc_rowid(sqlite3_vtab_cursor *base, sqlite3_int64 *rowid)
-{
-    *rowid = ((bc_cursor *)base)->row + 1;
-    return SQLITE_OK;
-}
-
-const sqlite3_module ext_band_classes_module = {
-    .iVersion = 0,
-    .xConnect = bc_connect,
-    .xBestIndex = bc_best_index,
-    .xDisconnect = bc_disconnect,
-    .xOpen = bc_open,
-    .xClose = bc_close,
-    .xFilter = bc_filter,
-    .xNext = bc_next,
-    .xEof = bc_eof,
-    .xColumn = bc_column,
-    .xRowid = bc_rowid,
-};
+EXT_VTAB_MODULE(ext_band_classes_module, band_classes_table, bc_best_index, bc_filter, bc_next,
+                bc_eof, bc_column);

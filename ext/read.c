@@ -6,8 +6,8 @@
  * The virtual table is
  *   CREATE TABLE x(line INTEGER, puzzle TEXT, error TEXT, rest TEXT,
  *                  path TEXT HIDDEN, format TEXT HIDDEN)
- * and, like generate_series, takes its arguments as equality constraints
- * on the hidden columns, handed to xFilter by argvIndex. Rows are read on
+ * made with the kit of vtab.h: the arguments are equality constraints on
+ * the hidden columns, handed to xFilter by argvIndex. Rows are read on
  * demand through one buffer per cursor, so memory is constant, LIMIT stops
  * the reading, and no row allocates. It is eponymous-only (no CREATE
  * VIRTUAL TABLE) and DIRECTONLY: a view, trigger or schema cannot use it,
@@ -24,6 +24,7 @@
  * that decodes TEXT strictly can read every row.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <stdio.h>
@@ -35,11 +36,9 @@
 #include "ext.h"
 #include "reader.h"
 #include "utf8.h"
+#include "vtab.h"
 
 enum { COL_LINE, COL_PUZZLE, COL_ERROR, COL_REST, COL_PATH, COL_FORMAT };
-enum { HAVE_PATH = 1, HAVE_FORMAT = 2 };
-
-#define NAME "sudoku_read"
 
 /* Big enough that reading costs one read() per megabyte; also the longest
  * line the reader takes. */
@@ -59,14 +58,11 @@ enum { HAVE_PATH = 1, HAVE_FORMAT = 2 };
 static const char *const format_names[] = {"auto", "line", NULL};
 #define FORMAT_EXPECTED "'auto' or 'line'"
 
-typedef struct read_vtab {
-    sqlite3_vtab base;
-    sqlite3 *db; /* for the interrupt hook */
-} read_vtab;
-
 typedef struct read_cursor {
     sqlite3_vtab_cursor base;
-    int fd;                /* -1: none */
+    sqlite3_int64 row;     /* the current row, from 0 */
+    int on_row;            /* 1: row holds the current row */
+    int fd, have_fd;       /* the open file */
     int wait;              /* poll() before read(): not a regular file */
     sqlite3 *db;
     sudoku_cancel cancel;
@@ -75,121 +71,57 @@ typedef struct read_cursor {
     sqlite3_value *path;   /* the path argument, as the hidden column */
     char *shown;           /* the path for messages: well-formed UTF-8 */
     sudoku_reader reader;
-    sudoku_read_row row;
-    sqlite3_int64 rowid;
-    int eof;
+    sudoku_read_row row_read;
 } read_cursor;
-
-static int read_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
-                        sqlite3_vtab **out, char **err)
-{
-    read_vtab *vtab;
-    int rc;
-    (void)aux;
-    (void)argc;
-    (void)argv;
-    (void)err;
-    rc = sqlite3_declare_vtab(db, "CREATE TABLE x(line INTEGER, puzzle TEXT, "
-                                  "error TEXT, rest TEXT, path TEXT HIDDEN, "
-                                  "format TEXT HIDDEN)");
-    if (rc != SQLITE_OK)
-        return rc;
-    vtab = sqlite3_malloc(sizeof *vtab);
-    if (!vtab)
-        return SQLITE_NOMEM;
-    memset(vtab, 0, sizeof *vtab);
-    vtab->db = db;
-    /* It reads files: only SQL written by the caller may use it. */
-    sqlite3_vtab_config(db, SQLITE_VTAB_DIRECTONLY);
-    *out = &vtab->base;
-    return SQLITE_OK;
-}
-
-static int read_disconnect(sqlite3_vtab *vtab)
-{
-    sqlite3_free(vtab);
-    return SQLITE_OK;
-}
-
-static int read_open(sqlite3_vtab *vtab, sqlite3_vtab_cursor **out)
-{
-    read_cursor *cur = sqlite3_malloc(sizeof *cur);
-    if (!cur)
-        return SQLITE_NOMEM;
-    memset(cur, 0, sizeof *cur);
-    cur->fd = -1;
-    cur->eof = 1;
-    cur->db = ((read_vtab *)vtab)->db;
-    ext_cancel_init(cur->db, &cur->cancel);
-    *out = &cur->base;
-    return SQLITE_OK;
-}
 
 static void read_reset(read_cursor *cur)
 {
-    if (cur->fd >= 0)
+    if (cur->have_fd)
         close(cur->fd);
-    cur->fd = -1;
+    cur->have_fd = 0;
     sqlite3_value_free(cur->path);
     cur->path = NULL;
     sqlite3_free(cur->shown);
     cur->shown = NULL;
-    cur->eof = 1;
+    cur->on_row = 0;
 }
 
-static int read_close(sqlite3_vtab_cursor *base)
+static void read_cursor_free(sqlite3_vtab_cursor *base)
 {
     read_cursor *cur = (read_cursor *)base;
     read_reset(cur);
     sqlite3_free(cur->buf);
-    sqlite3_free(cur);
-    return SQLITE_OK;
 }
+
+static const char *const arg_names[] = {"path", "format"};
+static const ext_table read_table = {
+    .name = "sudoku_read",
+    .usage = "sudoku_read(path [, format])",
+    .schema = "CREATE TABLE x(line INTEGER, puzzle TEXT, error TEXT, rest TEXT, "
+              "path TEXT HIDDEN, format TEXT HIDDEN)",
+    .first_arg = COL_PATH,
+    .nargs = 2,
+    .required = 1,
+    .arg_names = arg_names,
+    .direct_only = 1, /* it reads files: only SQL written by the caller */
+    .cost = 100000,   /* a file of unknown size: a guess */
+    .rows = 100000,
+    .cursor_size = sizeof(read_cursor),
+    .row_offset = offsetof(read_cursor, row),
+    .rowid_base = 1,
+    .cursor_free = read_cursor_free,
+};
 
 static int read_best_index(sqlite3_vtab *vtab, sqlite3_index_info *info)
 {
-    int use[2] = {-1, -1}, unusable = 0, idx = 0, argc = 0;
-    (void)vtab;
-    for (int i = 0; i < info->nConstraint; i++) {
-        const struct sqlite3_index_constraint *c = &info->aConstraint[i];
-        int arg = c->iColumn - COL_PATH;
-        if (arg < 0 || c->op != SQLITE_INDEX_CONSTRAINT_EQ)
-            continue;
-        if (!c->usable)
-            unusable |= 1 << arg;
-        else if (use[arg] < 0) {
-            use[arg] = i;
-            idx |= 1 << arg;
-        }
-    }
-    /* The arguments are inputs, not filters: a plan without one of them
-     * would read another file (or none). */
-    if (unusable & ~idx)
-        return SQLITE_CONSTRAINT;
-    for (int k = 0; k < 2; k++)
-        if (use[k] >= 0) {
-            info->aConstraintUsage[use[k]].argvIndex = ++argc;
-            info->aConstraintUsage[use[k]].omit = 1;
-        }
-    info->idxNum = idx;
-    /* No path: xFilter reports it. A file of unknown size: a guess. */
-    info->estimatedCost = (idx & HAVE_PATH) ? 100000.0 : 1e300;
-    info->estimatedRows = 100000;
+    int rc = ext_vtab_best_index(vtab, info);
     /* Rows come out in file order, which is the order of line and rowid. */
-    if (info->nOrderBy == 1 && !info->aOrderBy[0].desc &&
-        (info->aOrderBy[0].iColumn == COL_LINE || info->aOrderBy[0].iColumn == -1))
-        info->orderByConsumed = 1;
-    return SQLITE_OK;
+    ext_vtab_ordered_by(info, COL_LINE);
+    return rc;
 }
 
-static int read_fail(read_cursor *cur, char *msg)
-{
-    sqlite3_vtab *vtab = cur->base.pVtab;
-    sqlite3_free(vtab->zErrMsg);
-    vtab->zErrMsg = msg;
-    cur->eof = 1;
-    return msg ? SQLITE_ERROR : SQLITE_NOMEM;
-}
+/* The scan's error "sudoku_read: <message>", with no row left. */
+#define read_fail(cur, ...) ((cur)->on_row = 0, ext_vtab_error(&(cur)->base, __VA_ARGS__))
 
 /* Monotonic milliseconds. */
 static double now_ms(void)
@@ -241,16 +173,15 @@ static size_t read_fd(void *arg, char *buf, size_t n)
 static int read_next(sqlite3_vtab_cursor *base)
 {
     read_cursor *cur = (read_cursor *)base;
-    int got = sudoku_reader_next_cancel(&cur->reader, &cur->row, &cur->cancel);
+    int got = sudoku_reader_next(&cur->reader, &cur->row_read, &cur->cancel);
     if (got == SUDOKU_CANCELLED) {
-        cur->eof = 1;
+        cur->on_row = 0;
         return SQLITE_INTERRUPT;
     }
     if (got < 0)
-        return read_fail(cur, sqlite3_mprintf(NAME ": cannot read '%s': %s",
-                                              cur->shown, strerror(errno)));
-    cur->eof = got == 0;
-    cur->rowid++;
+        return read_fail(cur, "cannot read '%s': %s", cur->shown, strerror(errno));
+    cur->on_row = got == 1;
+    cur->row++;
     return SQLITE_OK;
 }
 
@@ -263,8 +194,7 @@ static int read_open_path(read_cursor *cur, sqlite3_value *path)
     struct stat st;
 
     if (type != SQLITE_TEXT && type != SQLITE_BLOB)
-        return read_fail(cur, sqlite3_mprintf(NAME ": path must be TEXT or BLOB, not %s",
-                                              ext_type_name(type)));
+        return read_fail(cur, "path must be TEXT or BLOB, not %s", ext_type_name(type));
     /* the bytes as given: a file name is bytes, not necessarily UTF-8 */
     name = type == SQLITE_TEXT ? (const char *)sqlite3_value_text(path)
                                : (const char *)sqlite3_value_blob(path);
@@ -276,9 +206,8 @@ static int read_open_path(read_cursor *cur, sqlite3_value *path)
     /* open() would stop at the NUL and read another file */
     nul = memchr(name, '\0', (size_t)n);
     if (nul)
-        return read_fail(cur, sqlite3_mprintf(
-            NAME ": path holds a NUL byte at offset %d (file names cannot)",
-            (int)((const char *)nul - name)));
+        return read_fail(cur, "path holds a NUL byte at offset %d (file names cannot)",
+                         (int)((const char *)nul - name));
     if (!(cur->path = sqlite3_value_dup(path)) ||
         !(cur->shown = sqlite3_malloc(n + 1)))
         return SQLITE_NOMEM;
@@ -299,8 +228,8 @@ static int read_open_path(read_cursor *cur, sqlite3_value *path)
         cur->fd = open(name, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     }
     if (cur->fd < 0)
-        return read_fail(cur, sqlite3_mprintf(NAME ": cannot open '%s': %s", cur->shown,
-                                              strerror(errno)));
+        return read_fail(cur, "cannot open '%s': %s", cur->shown, strerror(errno));
+    cur->have_fd = 1;
     /* O_NONBLOCK was for open() (a FIFO without a writer); reads wait in
      * poll() instead, so they may block once poll() says they will not */
     flags = fcntl(cur->fd, F_GETFL);
@@ -310,43 +239,28 @@ static int read_open_path(read_cursor *cur, sqlite3_value *path)
     return SQLITE_OK;
 }
 
-static int read_filter(sqlite3_vtab_cursor *base, int idx, const char *idx_str,
-                       int argc, sqlite3_value **argv)
+static int read_filter(sqlite3_vtab_cursor *base, int idx, const char *idx_str, int argc,
+                       sqlite3_value **argv)
 {
     read_cursor *cur = (read_cursor *)base;
-    sqlite3_value *path = NULL, *format = NULL;
-    int a = 0, fmt = SUDOKU_READ_AUTO, rc;
+    ext_report rep = ext_vtab_report(base);
+    sqlite3_value *arg[EXT_VTAB_MAX_ARGS];
+    int fmt = SUDOKU_READ_AUTO, rc, null;
     (void)idx_str;
-    (void)argc;
 
     read_reset(cur);
-    cur->rowid = 0;
-    if (idx & HAVE_PATH)
-        path = argv[a++];
-    if (idx & HAVE_FORMAT)
-        format = argv[a++];
-    if (!path)
-        return read_fail(cur, sqlite3_mprintf(NAME ": the path argument is missing"));
-    if (ext_args_null(a, argv))
-        return SQLITE_OK; /* the NULL rule (ext.h): no rows */
-    if (format) {
-        const char *f = (const char *)sqlite3_value_text(format);
-        fmt = -1;
-        for (int i = 0; f && format_names[i]; i++)
-            if (strcmp(f, format_names[i]) == 0)
-                fmt = i;
-        if (fmt < 0) {
-            char shown[41];
-            if (!f)
-                f = "";
-            ext_quote_text(shown, sizeof shown, (const unsigned char *)f, strlen(f), 40);
-            return read_fail(cur, sqlite3_mprintf(
-                NAME ": unknown format '%s' (expected " FORMAT_EXPECTED ")", shown));
-        }
-    }
+    cur->row = -1;
+    ext_vtab_args(&read_table, idx, argc, argv, arg);
+    if ((rc = ext_vtab_require(base, arg, &null)) != SQLITE_OK || null)
+        return rc; /* a NULL: no rows */
+    if (arg[1] &&
+        ext_read_keyword(&rep, arg[1], "format", format_names, FORMAT_EXPECTED, &fmt) != EXT_OK)
+        return ext_vtab_failed(base);
     if (!cur->buf && !(cur->buf = sqlite3_malloc(READ_BUFFER)))
         return SQLITE_NOMEM;
-    if ((rc = read_open_path(cur, path)) != SQLITE_OK)
+    cur->db = ext_vtab_db(base);
+    ext_cancel_init(cur->db, &cur->cancel);
+    if ((rc = read_open_path(cur, arg[0])) != SQLITE_OK)
         return rc;
     sudoku_reader_init(&cur->reader, read_fd, cur, cur->buf, READ_BUFFER,
                        (sudoku_read_format)fmt);
@@ -355,13 +269,13 @@ static int read_filter(sqlite3_vtab_cursor *base, int idx, const char *idx_str,
 
 static int read_eof(sqlite3_vtab_cursor *base)
 {
-    return ((read_cursor *)base)->eof;
+    return !((read_cursor *)base)->on_row;
 }
 
 static int read_column(sqlite3_vtab_cursor *base, sqlite3_context *ctx, int col)
 {
     read_cursor *cur = (read_cursor *)base;
-    const sudoku_read_row *row = &cur->row;
+    const sudoku_read_row *row = &cur->row_read;
     switch (col) {
     case COL_LINE:
         sqlite3_result_int64(ctx, (sqlite3_int64)row->line);
@@ -395,27 +309,8 @@ static int read_column(sqlite3_vtab_cursor *base, sqlite3_context *ctx, int col)
     return SQLITE_OK;
 }
 
-static int read_rowid(sqlite3_vtab_cursor *base, sqlite3_int64 *rowid)
-{
-    *rowid = ((read_cursor *)base)->rowid;
-    return SQLITE_OK;
-}
-
-const sqlite3_module ext_read_module = {
-    .iVersion = 0,
-    .xCreate = NULL, /* eponymous only */
-    .xConnect = read_connect,
-    .xBestIndex = read_best_index,
-    .xDisconnect = read_disconnect,
-    .xDestroy = read_disconnect,
-    .xOpen = read_open,
-    .xClose = read_close,
-    .xFilter = read_filter,
-    .xNext = read_next,
-    .xEof = read_eof,
-    .xColumn = read_column,
-    .xRowid = read_rowid,
-};
+EXT_VTAB_MODULE(ext_read_module, read_table, read_best_index, read_filter, read_next, read_eof,
+                read_column);
 
 /* sudoku_parse(text [, format]): the puzzle that text holds, normalised, or
  * NULL when it holds none (or several, or a line that is not one). */
@@ -436,8 +331,8 @@ void ext_parse(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     }
     /* a value of a billion blank lines takes seconds */
     ext_cancel_init(sqlite3_context_db_handle(ctx), &cancel);
-    ok = sudoku_parse_lenient_cancel(bytes, (size_t)sqlite3_value_bytes(argv[0]),
-                                     (sudoku_read_format)fmt, &grid, &cancel);
+    ok = sudoku_parse_lenient(bytes, (size_t)sqlite3_value_bytes(argv[0]), (sudoku_read_format)fmt,
+                              &grid, &cancel);
     if (ok == SUDOKU_CANCELLED)
         ext_result_interrupted(ctx);
     else if (ok)

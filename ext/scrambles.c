@@ -23,11 +23,12 @@
  * integers, the transform and the puzzle: rows are made on demand, so
  * memory is constant and LIMIT stops the work.
  */
-#include <stdio.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "ext.h"
 #include "scramble.h"
+#include "vtab.h"
 
 enum { COL_N, COL_SCRAMBLE, COL_TRANSFORM, COL_PUZZLE, COL_COUNT, COL_SEED };
 
@@ -37,8 +38,6 @@ enum { COL_N, COL_SCRAMBLE, COL_TRANSFORM, COL_PUZZLE, COL_COUNT, COL_SEED };
 enum { HAVE_PUZZLE = 1, HAVE_COUNT = 2, HAVE_SEED = 4, ORDERED = 8 };
 enum { N_SHIFT = 4, OPS_SHIFT = 8, MAX_N_BOUNDS = 6 };
 enum { OP_EQ = 1, OP_GT, OP_GE, OP_LT, OP_LE };
-
-#define NAME "sudoku_scrambles"
 
 typedef struct scr_cursor {
     sqlite3_vtab_cursor base;
@@ -59,58 +58,24 @@ typedef struct scr_cursor {
     char text[SUDOKU_CELLS];         /* the scramble, '.' for empty */
 } scr_cursor;
 
-static int scr_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
-                       sqlite3_vtab **out, char **err)
-{
-    sqlite3_vtab *vtab;
-    int rc;
-    (void)aux;
-    (void)argc;
-    (void)argv;
-    (void)err;
-    /* The hidden columns are typed so that CREATE TABLE ... AS SELECT
-     * puzzle keeps the puzzle as TEXT (an untyped hidden column would be
-     * NUM there and turn an 81-digit grid into a REAL). Arguments reach
-     * xFilter as given, without affinity, so a number where a puzzle
-     * belongs stays an error. */
-    rc = sqlite3_declare_vtab(db, "CREATE TABLE x(n INTEGER, scramble TEXT, "
-                                  "transform TEXT, puzzle TEXT HIDDEN, count INTEGER HIDDEN, "
-                                  "seed INTEGER HIDDEN)");
-    if (rc != SQLITE_OK)
-        return rc;
-    vtab = sqlite3_malloc(sizeof *vtab);
-    if (!vtab)
-        return SQLITE_NOMEM;
-    memset(vtab, 0, sizeof *vtab);
-    /* Pure computation on its arguments: safe in triggers and views even
-     * under PRAGMA trusted_schema=OFF. */
-    sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
-    *out = vtab;
-    return SQLITE_OK;
-}
-
-static int scr_disconnect(sqlite3_vtab *vtab)
-{
-    sqlite3_free(vtab);
-    return SQLITE_OK;
-}
-
-static int scr_open(sqlite3_vtab *vtab, sqlite3_vtab_cursor **out)
-{
-    scr_cursor *cur = sqlite3_malloc(sizeof *cur);
-    (void)vtab;
-    if (!cur)
-        return SQLITE_NOMEM;
-    memset(cur, 0, sizeof *cur);
-    *out = &cur->base;
-    return SQLITE_OK;
-}
-
-static int scr_close(sqlite3_vtab_cursor *cur)
-{
-    sqlite3_free(cur);
-    return SQLITE_OK;
-}
+/* The hidden columns are typed so that CREATE TABLE ... AS SELECT puzzle
+ * keeps the puzzle as TEXT (an untyped hidden column would be NUM there
+ * and turn an 81-digit grid into a REAL). Arguments reach xFilter as
+ * given, without affinity, so a number where a puzzle belongs stays an
+ * error. */
+static const char *const arg_names[] = {"puzzle", "count", "seed"};
+static const ext_table scrambles_table = {
+    .name = "sudoku_scrambles",
+    .usage = "sudoku_scrambles(puzzle [, count [, seed]])",
+    .schema = "CREATE TABLE x(n INTEGER, scramble TEXT, transform TEXT, puzzle TEXT HIDDEN, "
+              "count INTEGER HIDDEN, seed INTEGER HIDDEN)",
+    .first_arg = COL_PUZZLE,
+    .nargs = 3,
+    .required = 1,
+    .arg_names = arg_names,
+    .cursor_size = sizeof(scr_cursor),
+    .row_offset = offsetof(scr_cursor, n),
+};
 
 /* The operator code of a comparison on n that xFilter can use, or 0. */
 static int n_op(unsigned char op)
@@ -140,59 +105,31 @@ static int rhs_int(sqlite3_index_info *info, int i, sqlite3_int64 *out)
 
 static int scr_best_index(sqlite3_vtab *vtab, sqlite3_index_info *info)
 {
-    int use[3] = {-1, -1, -1}; /* constraint index for puzzle, count, seed */
-    int nuse[MAX_N_BOUNDS], nn = 0;
-    int unusable = 0, idx = 0, argc = 0, seen_puzzle = 0;
+    int nuse[MAX_N_BOUNDS], nn = 0, count_at = -1, idx, argc = 0;
     sqlite3_int64 v, lo = 0, hi = -1; /* hi < 0: unknown */
     double rows;
     (void)vtab;
 
+    /* the arguments (the kit's rules), then the comparisons on n after
+     * them */
+    int plan = ext_vtab_plan_args(&scrambles_table, info);
+    if (plan != EXT_PLAN_READY)
+        return plan == EXT_PLAN_REFUSED ? SQLITE_CONSTRAINT : SQLITE_OK;
+    idx = info->idxNum;
     for (int i = 0; i < info->nConstraint; i++) {
         const struct sqlite3_index_constraint *c = &info->aConstraint[i];
-        int arg = c->iColumn - COL_PUZZLE;
-        if (c->iColumn == COL_N || c->iColumn == -1) {
+        if (info->aConstraintUsage[i].argvIndex > 0) {
+            argc++;
+            if (c->iColumn == COL_COUNT)
+                count_at = i;
+        } else if (c->iColumn == COL_N || c->iColumn == -1) {
             int op = n_op(c->op);
             if (op && c->usable && nn < MAX_N_BOUNDS) {
                 idx |= op << (OPS_SHIFT + 3 * nn);
                 nuse[nn++] = i;
             }
-            continue;
-        }
-        if (arg < 0 || c->op != SQLITE_INDEX_CONSTRAINT_EQ)
-            continue;
-        if (arg == 0)
-            seen_puzzle = 1;
-        if (!c->usable) {
-            unusable |= 1 << arg;
-        } else if (use[arg] < 0) {
-            /* A second equality on the same column is left to SQLite,
-             * which compares it with the value the column reports. */
-            use[arg] = i;
-            idx |= 1 << arg;
         }
     }
-    if (!seen_puzzle) {
-        /* No puzzle at all. SQLite also asks this while planning one term
-         * of an OR on n, where the arguments are not passed along: failing
-         * here would fail the whole statement. So offer a plan at a
-         * prohibitive cost; if it is ever run, xFilter reports the
-         * missing argument. */
-        info->idxNum = 0;
-        info->estimatedCost = 1e300;
-        info->estimatedRows = INT64_MAX / 2;
-        return SQLITE_OK;
-    }
-    /* The arguments are inputs: a plan that lacks one of them would
-     * produce other rows, not just filter them (no count = the full
-     * order). Such a plan is not allowed; the planner looks for another
-     * join order. */
-    if (unusable & ~idx)
-        return SQLITE_CONSTRAINT;
-    for (int k = 0; k < 3; k++)
-        if (use[k] >= 0) {
-            info->aConstraintUsage[use[k]].argvIndex = ++argc;
-            info->aConstraintUsage[use[k]].omit = 1;
-        }
     for (int k = 0; k < nn; k++) {
         int op = (idx >> (OPS_SHIFT + 3 * k)) & 7;
         info->aConstraintUsage[nuse[k]].argvIndex = ++argc;
@@ -217,7 +154,7 @@ static int scr_best_index(sqlite3_vtab *vtab, sqlite3_index_info *info)
         /* A literal count gives the exact row count; otherwise a modest
          * guess. */
         rows = 100;
-        if (rhs_int(info, use[1], &v))
+        if (rhs_int(info, count_at, &v))
             rows = v < 0 ? 0 : (double)v;
     }
     if (hi >= 0 && hi - lo < rows)
@@ -229,47 +166,10 @@ static int scr_best_index(sqlite3_vtab *vtab, sqlite3_index_info *info)
     info->estimatedRows = (sqlite3_int64)rows;
     info->estimatedCost = 10.0 + rows;
     /* Rows come out in order of n (and of rowid, which equals n). */
-    if (info->nOrderBy == 1 && !info->aOrderBy[0].desc &&
-        (info->aOrderBy[0].iColumn == COL_N || info->aOrderBy[0].iColumn == -1)) {
-        info->orderByConsumed = 1;
+    if (ext_vtab_ordered_by(info, COL_N))
         idx |= ORDERED;
-    }
     info->idxNum = idx;
     return SQLITE_OK;
-}
-
-static int scr_fail(scr_cursor *cur, const char *msg)
-{
-    sqlite3_vtab *vtab = cur->base.pVtab;
-    sqlite3_free(vtab->zErrMsg);
-    vtab->zErrMsg = sqlite3_mprintf("%s", msg);
-    return vtab->zErrMsg ? SQLITE_ERROR : SQLITE_NOMEM;
-}
-
-/* Reads an integer argument; 0 (message in msg) when it is not one. */
-static int read_int(sqlite3_value *v, const char *what, sqlite3_int64 *out,
-                    char *msg, size_t cap)
-{
-    int type = sqlite3_value_type(v);
-    if (type == SQLITE_INTEGER) {
-        *out = sqlite3_value_int64(v);
-        return 1;
-    }
-    if (type == SQLITE_FLOAT) {
-        double d = sqlite3_value_double(v);
-        if (d >= -9.2e18 && d <= 9.2e18 && d == (double)(sqlite3_int64)d) {
-            *out = (sqlite3_int64)d;
-            return 1;
-        }
-    }
-    if (type == SQLITE_TEXT) { /* as ext_arg_int */
-        const unsigned char *text = sqlite3_value_text(v);
-        if (text && ext_text_integer(text, sqlite3_value_bytes(v), out))
-            return 1;
-    }
-    snprintf(msg, cap, NAME ": %s must be an INTEGER, not %s", what,
-             type == SQLITE_FLOAT ? "a non-integral REAL" : ext_type_name(type));
-    return 0;
 }
 
 static void narrow(int op, sqlite3_value *v, sqlite3_int64 *lo, sqlite3_int64 *hi);
@@ -383,61 +283,34 @@ static int scr_filter(sqlite3_vtab_cursor *base, int idx, const char *idx_str,
                       int argc, sqlite3_value **argv)
 {
     scr_cursor *cur = (scr_cursor *)base;
-    sqlite3_value *puzzle = NULL, *count = NULL, *seed = NULL;
+    ext_report rep = ext_vtab_report(base);
+    sqlite3_value *arg[EXT_VTAB_MAX_ARGS];
     sqlite3_int64 lo = 0, hi = INT64_MAX;
-    char msg[256];
-    int a = 0, nargs, nn = (idx >> N_SHIFT) & 7;
+    int a, r, null, nn = (idx >> N_SHIFT) & 7;
     (void)idx_str;
 
-    if (idx & HAVE_PUZZLE)
-        puzzle = argv[a++];
-    if (idx & HAVE_COUNT)
-        count = argv[a++];
-    if (idx & HAVE_SEED)
-        seed = argv[a++];
-    nargs = a;
+    a = ext_vtab_args(&scrambles_table, idx, argc, argv, arg);
     for (int k = 0; k < nn && a < argc; k++)
         narrow((idx >> (OPS_SHIFT + 3 * k)) & 7, argv[a++], &lo, &hi);
 
     cur->n = 0;
     cur->end = 0;
     cur->seed = 0;
-    cur->full = count == NULL;
+    cur->full = arg[1] == NULL;
     cur->count = SUDOKU_GEOMETRIC_TRANSFORMS;
-    if (!puzzle)
-        return scr_fail(cur, NAME ": the puzzle argument is missing");
-    if (ext_args_null(nargs, argv))
-        return SQLITE_OK; /* the NULL rule (ext.h): no rows */
-    {
-        int type = sqlite3_value_type(puzzle);
-        const void *bytes;
-        sudoku_parse_error err;
-        if (type != SQLITE_TEXT && type != SQLITE_BLOB) {
-            snprintf(msg, sizeof msg,
-                     NAME ": argument 1 must be a puzzle as TEXT or BLOB, not %s",
-                     ext_type_name(type));
-            return scr_fail(cur, msg);
-        }
-        bytes = type == SQLITE_TEXT ? (const void *)sqlite3_value_text(puzzle)
-                                    : sqlite3_value_blob(puzzle);
-        if (!bytes && sqlite3_value_bytes(puzzle) > 0)
-            return SQLITE_NOMEM;
-        if (sudoku_grid_parse(bytes, (size_t)sqlite3_value_bytes(puzzle),
-                              &cur->puzzle, &err) != SUDOKU_PARSE_OK)
-            return scr_fail(cur, sudoku_parse_error_message(&err, NAME, msg,
-                                                            sizeof msg));
+    if ((r = ext_vtab_require(base, arg, &null)) != SQLITE_OK || null)
+        return r; /* a NULL: no rows */
+    if (ext_read_grid(&rep, arg[0], 1, &cur->puzzle) != EXT_OK)
+        return ext_vtab_failed(base);
+    if (arg[1]) {
+        if (ext_read_int(&rep, arg[1], "count", &cur->count) != EXT_OK)
+            return ext_vtab_failed(base);
+        if (cur->count < 0)
+            return ext_vtab_error(base, "count must not be negative, got %lld",
+                                  (long long)cur->count);
     }
-    if (count) {
-        if (!read_int(count, "count", &cur->count, msg, sizeof msg)) {
-            return scr_fail(cur, msg);
-        } else if (cur->count < 0) {
-            snprintf(msg, sizeof msg, NAME ": count must not be negative, got %lld",
-                     (long long)cur->count);
-            return scr_fail(cur, msg);
-        }
-    }
-    if (seed && !read_int(seed, "seed", &cur->seed, msg, sizeof msg))
-        return scr_fail(cur, msg);
+    if (arg[2] && ext_read_int(&rep, arg[2], "seed", &cur->seed) != EXT_OK)
+        return ext_vtab_failed(base);
     for (int i = 0; i < SUDOKU_CELLS; i++) {
         cur->source[0][i] = cur->puzzle.cell[i];
         cur->source[1][i] = cur->puzzle.cell[(i % 9) * 9 + i / 9];
@@ -528,29 +401,8 @@ static int scr_column(sqlite3_vtab_cursor *base, sqlite3_context *ctx, int col)
     return SQLITE_OK;
 }
 
-static int scr_rowid(sqlite3_vtab_cursor *base, sqlite3_int64 *rowid)
-{
-    *rowid = ((scr_cursor *)base)->n;
-    return SQLITE_OK;
-}
-
-/* Designated initialisers: the remaining methods (writes, transactions,
- * and whatever later SQLite versions add) stay NULL. xCreate is NULL,
- * which makes the table eponymous-only: it exists in every schema as
- * soon as the module is registered, and CREATE VIRTUAL TABLE is refused. */
-const sqlite3_module ext_scrambles_module = {
-    .iVersion = 0,
-    .xConnect = scr_connect,
-    .xBestIndex = scr_best_index,
-    .xDisconnect = scr_disconnect,
-    .xOpen = scr_open,
-    .xClose = scr_close,
-    .xFilter = scr_filter,
-    .xNext = scr_next,
-    .xEof = scr_eof,
-    .xColumn = scr_column,
-    .xRowid = scr_rowid,
-};
+EXT_VTAB_MODULE(ext_scrambles_module, scrambles_table, scr_best_index, scr_filter, scr_next,
+                scr_eof, scr_column);
 
 void ext_scramble(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {

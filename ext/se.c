@@ -2,8 +2,9 @@
  * se.c - the Sudoku Explainer rating in SQL (core/se_rating.h).
  *
  *   sudoku_se_rating(p)             REAL  ER, as serate 1.2.1.3 prints it
- *   sudoku_se_rating(p, 'pearl')    REAL  EP
- *   sudoku_se_rating(p, 'diamond')  REAL  ED
+ *                                         (also sudoku_se_rating(p, 'ER'))
+ *   sudoku_se_rating(p, 'pearl')    REAL  EP (or 'EP')
+ *   sudoku_se_rating(p, 'diamond')  REAL  ED (or 'ED')
  *   sudoku_se_rating(p, 'all')      TEXT  'ER/EP/ED' like serate's %r/%p/%d
  *   sudoku_se_steps(p)              the solving path, one row per step
  *
@@ -28,11 +29,13 @@
  * use (SQL run by a callback of the connection during a rating) rates
  * with work areas of its own.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "ext.h"
 #include "se_rating.h"
+#include "vtab.h"
 
 /* A connection's rater, for one caller at a time; refs: the function
  * registrations and the module that hold it. */
@@ -105,27 +108,47 @@ void ext_se_rating_data_free(void *data)
     sqlite3_free(d);
 }
 
-void *ext_se_steps_aux(void **shared)
+void *ext_se_rater_aux(void **shared)
 {
     return shared_hold(shared);
 }
 
-void ext_se_steps_aux_free(void *aux)
+void ext_se_rater_aux_free(void *aux)
 {
     shared_release(aux);
 }
 
+sudoku_se_rater *ext_se_rater_take(void *aux)
+{
+    shared_rater *shared = aux;
+    if (!shared || shared->busy)
+        return NULL;
+    shared->busy = 1;
+    return shared->rater;
+}
+
+void ext_se_rater_give(void *aux)
+{
+    ((shared_rater *)aux)->busy = 0;
+}
+
 void ext_se_rating(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
-    static const char *const which_names[] = { "rating", "pearl", "diamond", "all", NULL };
+    /* 'ER', 'EP', 'ED': serate's own names for the three (upper case, as
+     * it prints them) */
+    static const char *const which_names[] = {"rating", "pearl", "diamond", "all",
+                                              "ER",     "EP",    "ED",      NULL};
     sudoku_grid grid;
     int which = 0;
     if (ext_arg_grid(ctx, argv[0], 1, &grid) != EXT_OK)
         return;
     if (argc > 1 && ext_arg_keyword(ctx, argv[1], "which", which_names,
-                                    "'rating', 'pearl', 'diamond' or 'all'",
+                                    "'rating' or 'ER', 'pearl' or 'EP', 'diamond' or "
+                                    "'ED', or 'all'",
                                     &which) != EXT_OK)
         return;
+    if (which > 3)
+        which -= 4;
     sudoku_se_path *path = sqlite3_malloc(sizeof *path);
     if (!path) {
         sqlite3_result_error_nomem(ctx);
@@ -153,131 +176,53 @@ void ext_se_rating(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 }
 
 enum { COL_STEP, COL_TECHNIQUE, COL_RATING, COL_CELL, COL_DIGIT, COL_ELIMS, COL_PUZZLE };
-#define NAME "sudoku_se_steps"
 
 typedef struct se_cursor {
     sqlite3_vtab_cursor base;
-    int row, rows;          /* rows = steps (+1 when unsupported) */
+    sqlite3_int64 row; /* from 0 */
+    int rows;          /* steps (+1 when unsupported) */
     int unsupported;
     sudoku_se_path path;
 } se_cursor;
 
-typedef struct se_vtab {
-    sqlite3_vtab base;
-    sqlite3 *db;            /* for the cancel hook */
-    shared_rater *shared;   /* the module's client data: the connection's rater */
-} se_vtab;
+static const char *const arg_names[] = {"puzzle"};
+static const ext_table se_steps_table = {
+    .name = "sudoku_se_steps",
+    .usage = "sudoku_se_steps(puzzle)",
+    .schema = "CREATE TABLE x(step INTEGER, technique TEXT, rating REAL, cell TEXT, "
+              "digit INTEGER, eliminations TEXT, puzzle TEXT HIDDEN)",
+    .first_arg = COL_PUZZLE,
+    .nargs = 1,
+    .required = 1,
+    .arg_names = arg_names,
+    .cost = 100,
+    .rows = 60,
+    .cursor_size = sizeof(se_cursor),
+    .row_offset = offsetof(se_cursor, row),
+    .rowid_base = 1,
+};
 
-static int se_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
-                      sqlite3_vtab **out, char **err)
-{
-    (void)argc;
-    (void)argv;
-    (void)err;
-    int rc = sqlite3_declare_vtab(db, "CREATE TABLE x(step INTEGER, technique TEXT, "
-                                      "rating REAL, cell TEXT, digit INTEGER, "
-                                      "eliminations TEXT, puzzle TEXT HIDDEN)");
-    if (rc != SQLITE_OK)
-        return rc;
-    se_vtab *vtab = sqlite3_malloc(sizeof *vtab);
-    if (!vtab)
-        return SQLITE_NOMEM;
-    memset(vtab, 0, sizeof *vtab);
-    vtab->db = db;
-    vtab->shared = aux; /* lives as long as the module (the connection) */
-    sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
-    *out = &vtab->base;
-    return SQLITE_OK;
-}
-
-static int se_disconnect(sqlite3_vtab *base)
-{
-    sqlite3_free(base);
-    return SQLITE_OK;
-}
-
-static int se_open(sqlite3_vtab *vtab, sqlite3_vtab_cursor **out)
-{
-    (void)vtab;
-    se_cursor *cur = sqlite3_malloc(sizeof *cur);
-    if (!cur)
-        return SQLITE_NOMEM;
-    memset(cur, 0, sizeof *cur);
-    *out = &cur->base;
-    return SQLITE_OK;
-}
-
-static int se_close(sqlite3_vtab_cursor *cur)
-{
-    sqlite3_free(cur);
-    return SQLITE_OK;
-}
-
-static int se_best_index(sqlite3_vtab *vtab, sqlite3_index_info *info)
-{
-    (void)vtab;
-    int use = -1, unusable = 0;
-    for (int i = 0; i < info->nConstraint; i++) {
-        const struct sqlite3_index_constraint *c = &info->aConstraint[i];
-        if (c->iColumn != COL_PUZZLE || c->op != SQLITE_INDEX_CONSTRAINT_EQ)
-            continue;
-        if (!c->usable)
-            unusable = 1;
-        else if (use < 0)
-            use = i;
-    }
-    if (use < 0) {
-        if (unusable)
-            return SQLITE_CONSTRAINT;
-        info->idxNum = 0; /* xFilter reports the missing argument */
-        info->estimatedCost = 1e300;
-        return SQLITE_OK;
-    }
-    info->aConstraintUsage[use].argvIndex = 1;
-    info->aConstraintUsage[use].omit = 1;
-    info->idxNum = 1;
-    info->estimatedCost = 100;
-    info->estimatedRows = 60;
-    return SQLITE_OK;
-}
-
-static int se_fail(se_cursor *cur, const char *msg)
-{
-    sqlite3_vtab *vtab = cur->base.pVtab;
-    sqlite3_free(vtab->zErrMsg);
-    vtab->zErrMsg = sqlite3_mprintf("%s", msg);
-    return vtab->zErrMsg ? SQLITE_ERROR : SQLITE_NOMEM;
-}
-
+/* The whole path is made here; the rater is the module's client data
+ * (shared_rater: the connection's, living as long as the module). */
 static int se_filter(sqlite3_vtab_cursor *base, int idx, const char *idxstr,
                      int argc, sqlite3_value **argv)
 {
     se_cursor *cur = (se_cursor *)base;
+    ext_report rep = ext_vtab_report(base);
+    sqlite3_value *arg[EXT_VTAB_MAX_ARGS];
+    sudoku_grid grid;
+    sudoku_cancel cancel;
+    int r, null;
     (void)idxstr;
+    ext_vtab_args(&se_steps_table, idx, argc, argv, arg);
     cur->row = cur->rows = 0;
     cur->unsupported = 0;
-    if (idx != 1 || argc < 1)
-        return se_fail(cur, NAME ": the puzzle argument is missing");
-    if (ext_args_null(1, argv))
-        return SQLITE_OK; /* the NULL rule (ext.h): no rows */
-    int type = sqlite3_value_type(argv[0]);
-    char msg[256];
-    if (type != SQLITE_TEXT && type != SQLITE_BLOB) {
-        snprintf(msg, sizeof msg, NAME ": argument 1 must be a puzzle as TEXT or BLOB, not %s",
-                 ext_type_name(type));
-        return se_fail(cur, msg);
-    }
-    const void *bytes = type == SQLITE_TEXT ? (const void *)sqlite3_value_text(argv[0])
-                                            : sqlite3_value_blob(argv[0]);
-    sudoku_grid grid;
-    sudoku_parse_error err;
-    if (sudoku_grid_parse(bytes, (size_t)sqlite3_value_bytes(argv[0]), &grid, &err) !=
-        SUDOKU_PARSE_OK)
-        return se_fail(cur, sudoku_parse_error_message(&err, NAME, msg, sizeof msg));
-    se_vtab *vtab = (se_vtab *)cur->base.pVtab;
-    sudoku_cancel cancel;
-    ext_cancel_init(vtab->db, &cancel);
-    sudoku_se_status st = rate_shared(vtab->shared, &grid, &cur->path, &cancel);
+    if ((r = ext_vtab_require(base, arg, &null)) != SQLITE_OK || null)
+        return r; /* a NULL: no rows */
+    if (ext_read_grid(&rep, arg[0], 1, &grid) != EXT_OK)
+        return ext_vtab_failed(base);
+    ext_cancel_init(ext_vtab_db(base), &cancel);
+    sudoku_se_status st = rate_shared(((ext_vtab *)base->pVtab)->aux, &grid, &cur->path, &cancel);
     if (st == SUDOKU_SE_CANCELLED)
         return SQLITE_INTERRUPT;
     if (st == SUDOKU_SE_OK) {
@@ -324,7 +269,7 @@ static int se_column(sqlite3_vtab_cursor *base, sqlite3_context *ctx, int col)
 {
     se_cursor *cur = (se_cursor *)base;
     if (col == COL_STEP) {
-        sqlite3_result_int(ctx, cur->row + 1);
+        sqlite3_result_int64(ctx, cur->row + 1);
         return SQLITE_OK;
     }
     if (cur->row >= cur->path.step_count) { /* the 'unsupported' row */
@@ -361,22 +306,5 @@ static int se_column(sqlite3_vtab_cursor *base, sqlite3_context *ctx, int col)
     return SQLITE_OK;
 }
 
-static int se_rowid(sqlite3_vtab_cursor *base, sqlite3_int64 *rowid)
-{
-    *rowid = ((se_cursor *)base)->row + 1;
-    return SQLITE_OK;
-}
-
-const sqlite3_module ext_se_steps_module = {
-    .iVersion = 0,
-    .xConnect = se_connect,
-    .xBestIndex = se_best_index,
-    .xDisconnect = se_disconnect,
-    .xOpen = se_open,
-    .xClose = se_close,
-    .xFilter = se_filter,
-    .xNext = se_next,
-    .xEof = se_eof,
-    .xColumn = se_column,
-    .xRowid = se_rowid,
-};
+EXT_VTAB_MODULE(ext_se_steps_module, se_steps_table, ext_vtab_best_index, se_filter, se_next,
+                se_eof, se_column);

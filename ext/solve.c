@@ -18,13 +18,9 @@ void ext_solve(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     /* a puzzle without a solution can take long to refute */
     ext_cancel_init(sqlite3_context_db_handle(ctx), &cancel);
     if (argc > 1)
-        ok = sudoku_solve_random_cancel(&puzzle, (uint64_t)seed, &solution,
-                                        &cancel);
-    else {
-        /* the first solution of the deterministic search: sudoku_solve()'s */
-        uint64_t n = sudoku_count_cancel(&puzzle, 1, &solution, &cancel);
-        ok = n == SUDOKU_COUNT_CANCELLED ? SUDOKU_CANCELLED : n != 0;
-    }
+        ok = sudoku_solve_random(&puzzle, (uint64_t)seed, &solution, &cancel);
+    else
+        ok = sudoku_solve(&puzzle, &solution, &cancel);
     if (ok == SUDOKU_CANCELLED) {
         ext_result_interrupted(ctx);
         return;
@@ -57,7 +53,7 @@ void ext_count(sqlite3_context *ctx, int argc, sqlite3_value **argv)
         }
     }
     ext_cancel_init(sqlite3_context_db_handle(ctx), &cancel);
-    n = sudoku_count_cancel(&puzzle, (uint64_t)limit, NULL, &cancel);
+    n = sudoku_count(&puzzle, (uint64_t)limit, NULL, &cancel);
     if (n == SUDOKU_COUNT_CANCELLED) {
         ext_result_interrupted(ctx);
         return;

@@ -99,11 +99,12 @@ static const struct {
     /* reading files (direct-only: xConnect says so) */
     {"sudoku_read", &ext_read_module, NULL, NULL},
     /* Sudoku Explainer rating (se.c) */
-    {"sudoku_se_steps", &ext_se_steps_module, ext_se_steps_aux, ext_se_steps_aux_free},
+    {"sudoku_se_steps", &ext_se_steps_module, ext_se_rater_aux, ext_se_rater_aux_free},
     /* top-band classes */
     {"sudoku_band_classes", &ext_band_classes_module, NULL, NULL},
-    /* making puzzles */
-    {"sudoku_generate", &ext_generate_module, NULL, NULL},
+    /* making puzzles (sudoku_generate rates SE targets with the
+     * connection's rater) */
+    {"sudoku_generate", &ext_generate_module, ext_se_rater_aux, ext_se_rater_aux_free},
     {"sudoku_neighbors", &ext_neighbors_module, NULL, NULL},
 };
 

@@ -18,6 +18,6 @@ CREATE TABLE IF NOT EXISTS puzzles(
   source  TEXT,                                      -- e.g. file:line
   note    TEXT,                                      -- e.g. a rating read with it
   canon   TEXT GENERATED ALWAYS AS (sudoku_minlex(p)) VIRTUAL,
-  givens  INTEGER GENERATED ALWAYS AS (length(replace(sudoku_format(p), '.', ''))) VIRTUAL
+  givens  INTEGER GENERATED ALWAYS AS (sudoku_clues(p)) VIRTUAL
 );
 CREATE UNIQUE INDEX IF NOT EXISTS puzzles_one_per_class ON puzzles(canon);

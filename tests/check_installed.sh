@@ -1,7 +1,8 @@
 #!/bin/sh
 # Checks an installed tree of sudoku for SQLite (what `cmake --install` or
 # the .deb put under PREFIX, possibly below a temporary ROOT):
-#   - the files of the layout in cmake/packaging.cmake,
+#   - the files of the layout in cmake/packaging.cmake, the public headers
+#     exactly (sudoku.h and what it includes, each usable on its own),
 #   - `.load sudoku` in the sqlite3 shell WITHOUT a path (the loader's
 #     search; LD_LIBRARY_PATH points into a temporary root),
 #   - a C program against the core library via `pkg-config sudoku`,
@@ -34,7 +35,22 @@ check_file "$libdir/cmake/sudoku/sudokuConfig.cmake"
 check_file "$libdir/cmake/sudoku/sudokuConfigVersion.cmake"
 check_file include/sudoku/sudoku.h
 check_file include/sudoku/version.h
-[ ! -e "$prefix/include/sudoku/solver_tables.h" ] && ok || bad "private header installed"
+# The headers are the public ones: sudoku.h and what it includes, nothing
+# internal, each usable on its own.
+public=$(sed -n 's/^#include "\([a-z0-9_]*\.h\)".*/\1/p' "$prefix/include/sudoku/sudoku.h" | sort)
+installed=$(cd "$prefix/include/sudoku" && ls *.h | grep -vx sudoku.h | sort)
+[ -n "$public" ] && [ "$public" = "$installed" ] && ok ||
+    bad "installed headers are not exactly those sudoku.h includes: $(echo $installed)"
+for internal in internal.h json.h solver_tables.h utf8.h; do
+    [ ! -e "$prefix/include/sudoku/$internal" ] && ok || bad "internal $internal installed"
+done
+for h in sudoku.h $installed; do
+    printf '#include <sudoku/%s>\n#include <sudoku/%s>\nint main(void) { return 0; }\n' "$h" "$h" \
+        > "$work/alone.c"
+    cc -Wall -Wextra -Werror -I"$prefix/include" -c "$work/alone.c" -o "$work/alone.o" \
+        2>"$work/alone.log" && ok ||
+        { bad "<sudoku/$h> does not compile on its own"; cat "$work/alone.log"; }
+done
 
 # `.load sudoku`, no path, no suffix: the entry point comes from the name.
 version=$(LD_LIBRARY_PATH="$prefix/$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
@@ -51,7 +67,8 @@ int main(void)
 {
     sudoku_grid g, s;
     const char *p = "1..456...4......2...912...6.1...5.....5..729.8..6....43.....9.2....6......82...75";
-    if (sudoku_grid_parse(p, 81, &g, NULL) != SUDOKU_PARSE_OK || !sudoku_solve(&g, &s))
+    if (sudoku_grid_parse(p, 81, &g, NULL) != SUDOKU_PARSE_OK ||
+        sudoku_solve(&g, &s, NULL) != 1)
         return 1;
     printf("%s\n", SUDOKU_VERSION);
     return sudoku_grid_is_solution(&s) ? 0 : 1;

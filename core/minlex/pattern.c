@@ -57,7 +57,8 @@ static inline void slots_of(const row_node *c, pattern_slots *sl)
         const uint8_t *col = c->col + 3 * s;
         unsigned base = col[0] / 3u * 3u;
         sl->shift[s] = (uint8_t)base;
-        sl->bits[s] = minlex_stack_bits[(col[0] - base) | (col[1] - base) << 2 | (col[2] - base) << 4];
+        sl->bits[s] =
+            minlex_stack_bits[(col[0] - base) | (col[1] - base) << 2 | (col[2] - base) << 4];
         sl->layout[s] = minlex_stack_layout[(c->cellstart >> (3 * s + 1)) & 3];
     }
 }

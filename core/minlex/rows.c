@@ -445,7 +445,8 @@ static inline void node_slots_of(const row_node *c, node_slots *sl)
         const uint8_t *col = c->col + 3 * s;
         unsigned base = col[0] / 3u * 3u;
         sl->shift[s] = (uint8_t)base;
-        sl->bits[s] = minlex_stack_bits[(col[0] - base) | (col[1] - base) << 2 | (col[2] - base) << 4];
+        sl->bits[s] =
+            minlex_stack_bits[(col[0] - base) | (col[1] - base) << 2 | (col[2] - base) << 4];
         sl->lead[s] = stack_lead[(c->cellstart >> (3 * s + 1)) & 3];
     }
 }
@@ -494,7 +495,8 @@ static inline unsigned least_label(const row_node *c, const uint8_t *row, unsign
  * first) if it holds one, else 0. All 256 patterns, by the preprocessor. */
 #define RK_POP8(b) (((b) & 1) + ((b) >> 1 & 1) + ((b) >> 2 & 1) + ((b) >> 3 & 1) + \
                     ((b) >> 4 & 1) + ((b) >> 5 & 1) + ((b) >> 6 & 1) + ((b) >> 7 & 1))
-#define RK_BYTE(b, k) ((uint64_t)((((b) >> (7 - (k))) & 1) * RK_POP8((b) >> (7 - (k)))) << (8 * (k)))
+#define RK_BYTE(b, k) \
+    ((uint64_t)((((b) >> (7 - (k))) & 1) * RK_POP8((b) >> (7 - (k)))) << (8 * (k)))
 #define RK(b) (RK_BYTE(b, 0) | RK_BYTE(b, 1) | RK_BYTE(b, 2) | RK_BYTE(b, 3) | \
                RK_BYTE(b, 4) | RK_BYTE(b, 5) | RK_BYTE(b, 6) | RK_BYTE(b, 7))
 #define RK4(b) RK(b), RK((b) + 1), RK((b) + 2), RK((b) + 3)

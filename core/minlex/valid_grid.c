@@ -78,7 +78,8 @@ static inline int lay_row(const valid_search *s, const uint8_t label[10], const 
 
 /* One candidate: orientation t, top rows R[0..2] (source rows of band R[0]/3),
  * column order C. Compared with the best as it is built; early exit. */
-static __attribute__((hot)) void try_order(valid_search *s, int t, const uint8_t R[3], const uint8_t C[9])
+static __attribute__((hot)) void try_order(valid_search *s, int t, const uint8_t R[3],
+                                           const uint8_t C[9])
 {
     const uint8_t *g = s->g[t];
     uint8_t label[10], out[81];
@@ -158,7 +159,8 @@ static inline void try_candidate(valid_search *s, int t, const uint8_t R[3], con
 
 /* Every column order giving rows (R[0], R[1]) of orientation t their
  * smallest row 1 prefix (4 5 6 7 8 9 for a pure band, 4 5 7 else). */
-static __attribute__((hot)) void row_pair(valid_search *s, int t, const uint8_t R[3], const uint8_t pi[9], int pure)
+static __attribute__((hot)) void row_pair(valid_search *s, int t, const uint8_t R[3],
+                                          const uint8_t pi[9], int pure)
 {
     static const uint8_t p3[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
                                      {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
@@ -216,7 +218,8 @@ static __attribute__((hot)) void row_pair(valid_search *s, int t, const uint8_t 
  * bound (a valid grid's form), the search starts from it as the best so
  * far: afterwards a->best is still the bound and a->ties > 0 exactly when
  * the grid's minlex form is the bound. */
-__attribute__((hot)) void minlex_valid_grid(minlex_answer *a, const sudoku_grid *in, const uint8_t *bound)
+__attribute__((hot)) void minlex_valid_grid(minlex_answer *a, const sudoku_grid *in,
+                                            const uint8_t *bound)
 {
     valid_search s;
     int pure[2][3], anypure = 0;

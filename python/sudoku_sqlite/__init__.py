@@ -20,17 +20,19 @@ convention: without the file suffix, as load_extension() takes it).
 
 Each plain function is one SQL call on a private connection (one per
 thread): NULL comes back as None, and the extension's error on bad input
-is raised as ValueError with its message. They are made from the table
-FUNCTIONS below: a new SQL function gets its wrapper by adding a row.
+is raised as ValueError with its message. The table-valued functions
+(sudoku_read, sudoku_scrambles, sudoku_generate, ...) are a query away on
+a connection given to load(). The plain functions, made from the table
+_FUNCTIONS below (a new SQL function gets its wrapper by adding a row):
 """
-import inspect
-import json
-import os
-import sqlite3
-import sys
-import threading
+import inspect as _inspect
+import json as _json
+import os as _os
+import sqlite3 as _sqlite3
+import sys as _sys
+import threading as _threading
 
-__all__ = ["load", "loadable_path", "ExtensionLoadingUnsupported", "FUNCTIONS"]
+__all__ = ["load", "loadable_path", "ExtensionLoadingUnsupported"]
 
 
 class ExtensionLoadingUnsupported(RuntimeError):
@@ -39,11 +41,11 @@ class ExtensionLoadingUnsupported(RuntimeError):
 
 def loadable_path():
     """Path of the bundled loadable module, without its '.so' suffix."""
-    return os.path.normpath(os.path.join(os.path.dirname(__file__), "sudoku"))
+    return _os.path.normpath(_os.path.join(_os.path.dirname(__file__), "sudoku"))
 
 
 def _unsupported_message():
-    return (f"this Python ({sys.executable}) has a sqlite3 module built without "
+    return (f"this Python ({_sys.executable}) has a sqlite3 module built without "
             "extension loading (no Connection.enable_load_extension), so it cannot "
             "load sudoku for SQLite; use a Python that can, e.g. Debian's "
             "/usr/bin/python3 (or a venv made from it)")
@@ -62,13 +64,13 @@ def load(conn):
         conn.enable_load_extension(False)
 
 
-_local = threading.local()
+_local = _threading.local()
 
 
 def _connection():
     db = getattr(_local, "db", None)
     if db is None:
-        db = sqlite3.connect(":memory:")
+        db = _sqlite3.connect(":memory:")
         load(db)
         _local.db = db
     return db
@@ -78,7 +80,7 @@ def _call(sql_name, args):
     sql = f"SELECT {sql_name}({', '.join('?' * len(args))})"
     try:
         return _connection().execute(sql, args).fetchone()[0]
-    except sqlite3.OperationalError as e:
+    except _sqlite3.OperationalError as e:
         # The extension's own errors name the function: bad input.
         if str(e).startswith(sql_name + ":"):
             raise ValueError(str(e)) from None
@@ -88,9 +90,9 @@ def _call(sql_name, args):
 # The plain functions: (Python name, SQL function, required arguments,
 # optional trailing arguments, conversion of the result or None, summary).
 # An optional argument left as None is not passed, so solve(p) calls
-# sudoku_solve(p) and solve(p, 7) calls sudoku_solve(p, 7). README.md
+# sudoku_solve(p) and solve(p, 7) calls sudoku_solve(p, 7). docs/
 # documents each SQL function.
-FUNCTIONS = [
+_FUNCTIONS = [
     ("minlex", "sudoku_minlex", ("puzzle",), ("mode",), None,
      "The minlex canonical form of a puzzle or grid (81 characters)."),
     ("equiv", "sudoku_equiv", ("a", "b"), (), bool,
@@ -108,19 +110,19 @@ FUNCTIONS = [
      "'clash', 'solved', 'none', 'unique' or 'multiple'."),
     ("is_solution", "sudoku_is_solution", ("puzzle", "grid"), (), bool,
      "Whether grid is a valid full grid keeping every given of puzzle."),
-    ("symmetry", "sudoku_symmetry", ("puzzle",), (), json.loads,
+    ("symmetry", "sudoku_symmetry", ("puzzle",), (), _json.loads,
      "The names of the clue pattern's symmetries (a list)."),
     ("is_minimal", "sudoku_is_minimal", ("puzzle",), (), bool,
      "Whether no given can go keeping one solution; None unless unique."),
-    ("redundant_clues", "sudoku_redundant_clues", ("puzzle",), (), json.loads,
+    ("redundant_clues", "sudoku_redundant_clues", ("puzzle",), (), _json.loads,
      "The givens (as 'r1c1') whose removal alone keeps one solution."),
     ("backdoor", "sudoku_backdoor", ("puzzle",), (), None,
      "The Singles backdoor size; None unless the puzzle is unique."),
     ("te_depth", "sudoku_te_depth", ("puzzle",), ("max_depth",), None,
      "The T&E(Singles) depth, None when undefined or above max_depth."),
     ("se_rating", "sudoku_se_rating", ("puzzle",), ("which",), None,
-     "The Sudoku Explainer rating (ER; 'pearl', 'diamond' or 'all' for EP, "
-     "ED or 'ER/EP/ED'), None where this version does not rate the puzzle."),
+     "The Sudoku Explainer rating (ER; 'pearl' or 'EP', 'diamond' or 'ED', "
+     "'all' for 'ER/EP/ED'), None where this version does not rate the puzzle."),
     ("parse", "sudoku_parse", ("text",), ("format",), None,
      "The one puzzle a messy text holds (81 characters), None when none."),
     ("random_grid", "sudoku_random_grid", ("seed",), (), None,
@@ -135,11 +137,11 @@ FUNCTIONS = [
 
 
 def _make(py_name, sql_name, required, optional, convert, summary):
-    params = [inspect.Parameter(p, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    params = [_inspect.Parameter(p, _inspect.Parameter.POSITIONAL_OR_KEYWORD)
               for p in required]
-    params += [inspect.Parameter(p, inspect.Parameter.POSITIONAL_OR_KEYWORD,
+    params += [_inspect.Parameter(p, _inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                  default=None) for p in optional]
-    signature = inspect.Signature(params)
+    signature = _inspect.Signature(params)
 
     def wrapper(*args, **kwargs):
         bound = signature.bind(*args, **kwargs)
@@ -156,9 +158,11 @@ def _make(py_name, sql_name, required, optional, convert, summary):
     return wrapper
 
 
-for _row in FUNCTIONS:
+for _row in _FUNCTIONS:
     globals()[_row[0]] = _make(*_row)
     __all__.append(_row[0])
+    if __doc__ is not None:  # (python -OO drops docstrings)
+        __doc__ += f"\n    {_row[0]}{globals()[_row[0]].__signature__}\n        {_row[5]}"
 del _row
 
 # Whole collections, on every core or a dask cluster (batch.py; the

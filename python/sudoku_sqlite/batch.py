@@ -41,12 +41,12 @@ import threading
 import time
 import warnings
 
-from . import FUNCTIONS, load
+from . import _FUNCTIONS, load
 
 # The extension's scalar functions whose first argument is not a puzzle
 # (they make grids, report the build, or work on transform values).
 NOT_PER_PUZZLE = frozenset(
-    [sql for _py, sql, required, *_rest in FUNCTIONS
+    [sql for _py, sql, required, *_rest in _FUNCTIONS
      if not required or required[0] not in ("puzzle", "a", "text", "grid")]
     + ["sudoku_transform_inverse", "sudoku_transform_compose"])
 

@@ -224,7 +224,7 @@ def test_table_input_to_standard_output(puzzle_file, tmp_path):
     out = run("-q", "clues", f"{path}:puzzles.p").stdout.splitlines()
     assert len(out) == PUZZLES + 4
     assert out[0].split("\t")[0] == "1" and out[-4:] == [
-        "5000\tgarbage\terror: sudoku_clues: invalid character 'g' at offset 0",
+        "5000\tgarbage\terror: sudoku_clues: invalid character 'g' at offset 0 (r1c1)",
         "5001\t\t", f"5002\t{PUZZLE}\t{sudoku_sqlite.clues(PUZZLE)}",
         "5003\t42\terror: sudoku_clues: expected 81 cells, found 2"]
     p = run("clues", f"{path}:puzzles.nope", check=False)
@@ -236,7 +236,7 @@ def test_map_in_this_process():
     want = [sudoku_sqlite.count(v) if v != "x" else "error" for v in values]
     got = list(sudoku_sqlite.map("count", values, errors="return", chunk_size=7))
     assert [g if not isinstance(g, ValueError) else "error" for g in got] == want
-    assert str(got[2]) == "sudoku_count: invalid character 'x' at offset 0"
+    assert str(got[2]) == "sudoku_count: invalid character 'x' at offset 0 (r1c1)"
     results = sudoku_sqlite.map("sudoku_count", values)
     assert [next(results), next(results)] == [1, None]
     with pytest.raises(ValueError, match="sudoku_count: invalid character"):

@@ -111,6 +111,40 @@ def test_signatures_from_the_table():
         sudoku_sqlite.equiv(PUZZLE)
 
 
+PLAIN = ["minlex", "equiv", "solve", "count", "clues", "pattern", "status", "is_solution",
+         "symmetry", "is_minimal", "redundant_clues", "backdoor", "te_depth", "se_rating",
+         "parse", "random_grid", "band_class", "version", "debug"]
+
+
+def test_exports_only_the_api():
+    import types
+    api = {"load", "loadable_path", "ExtensionLoadingUnsupported"} | set(PLAIN)
+    assert sorted(sudoku_sqlite.__all__) == sorted(api)
+    # no stray public names (imported modules, helpers, the table): the
+    # API, map (left out of __all__ so that a star import keeps the
+    # builtin), and the package's own submodules
+    public = {n for n in dir(sudoku_sqlite) if not n.startswith("_")}
+    submodules = {n for n in public if isinstance(getattr(sudoku_sqlite, n), types.ModuleType)
+                  and getattr(sudoku_sqlite, n).__name__ == "sudoku_sqlite." + n}
+    assert public - submodules == api | {"map"}
+    names = {}
+    exec("from sudoku_sqlite import *", names)
+    assert set(names) - {"__builtins__"} == api
+
+
+def test_every_plain_function_is_listed():
+    import inspect
+    doc = sudoku_sqlite.__doc__
+    for name in PLAIN:
+        assert f"\n    {name}{inspect.signature(getattr(sudoku_sqlite, name))}\n" in doc
+    # and in docs/install.md, next to these tests in the source tree
+    page = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "install.md")
+    if os.path.exists(page):
+        text = open(page, encoding="utf-8").read()
+        for name in PLAIN:
+            assert f"`{name}`" in text, name
+
+
 def test_main_prints_the_path():
     out = subprocess.run([sys.executable, "-m", "sudoku_sqlite"], check=True,
                          capture_output=True, text=True).stdout.strip()

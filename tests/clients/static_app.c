@@ -22,8 +22,10 @@ int main(void)
     if (sqlite3_open(":memory:", &db) != SQLITE_OK)
         return 1;
     sqlite3_prepare_v2(db,
-        "SELECT sudoku_format('1..456...4......2...912...6.1...5.....5..729.8..6....43.....9.2....6......82...75', 'zeros')",
-        -1, &st, NULL);
+                       "SELECT "
+                       "sudoku_format('1..456...4......2...912...6.1...5.....5..729.8..6....43....."
+                       "9.2....6......82...75', 'zeros')",
+                       -1, &st, NULL);
     if (!st || sqlite3_step(st) != SQLITE_ROW ||
         strcmp((const char *)sqlite3_column_text(st, 0), want) != 0) {
         fprintf(stderr, "FAILED: sudoku_format through the static build: %s\n",

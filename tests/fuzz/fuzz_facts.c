@@ -34,7 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int status = sudoku_status(&g, &cancel);
     if (status == SUDOKU_CANCELLED)
         return 0;
-    uint64_t n = sudoku_count(&g, 2);
+    uint64_t n = sudoku_count(&g, 2, NULL, NULL);
     int consistent = sudoku_grid_consistent(&g);
     int expect = !consistent ? SUDOKU_STATUS_CLASH
                : sudoku_grid_givens(&g) == SUDOKU_CELLS ? SUDOKU_STATUS_SOLVED
@@ -49,7 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         memcmp(&back, &pat, sizeof back) != 0 ||
         sudoku_grid_givens(&pat) != sudoku_grid_givens(&g))
         abort();
-    if (n > 0 && sudoku_solve(&g, &sol) && !sudoku_is_solution_of(&g, &sol))
+    if (n > 0 && sudoku_solve(&g, &sol, NULL) && !sudoku_is_solution_of(&g, &sol))
         abort();
     unsigned sym = sudoku_symmetries(&g);
     if ((sym >> SUDOKU_SYM_ROTATE90 & 1) && !(sym >> SUDOKU_SYM_ROTATE180 & 1))
@@ -84,16 +84,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     if (!unique)
         return b == SUDOKU_BACKDOOR_UNDEFINED ? 0 : (abort(), 0);
-    if (b < 0 || (b == 0) != (sudoku_te_depth(&g, 0) == 0))
+    if (b < 0 || (b == 0) != (sudoku_te_depth(&g, 0, NULL) == 0))
         abort();
-    sudoku_solve(&g, &sol);
+    sudoku_solve(&g, &sol, NULL);
     back = g;
     for (int j = 0; j < b; j++) {
         if (cells[j] < 0 || cells[j] >= SUDOKU_CELLS || g.cell[cells[j]])
             abort();
         back.cell[cells[j]] = sol.cell[cells[j]];
     }
-    if (sudoku_te_depth(&back, 0) != 0)
+    if (sudoku_te_depth(&back, 0, NULL) != 0)
         abort();
     return 0;
 }

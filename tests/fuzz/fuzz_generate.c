@@ -32,8 +32,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (pick & 1) {
         name = "sudoku_neighbors";
         /* plus and minus up to 1: the vicinity grows fast beyond */
-        if (sqlite3_prepare_v2(db, "SELECT puzzle, removed, sudoku_count(puzzle, 2), added, minimal "
-                                   "FROM sudoku_neighbors(?1, ?2, ?3) LIMIT 3",
+        if (sqlite3_prepare_v2(db,
+                               "SELECT puzzle, removed, sudoku_count(puzzle, 2), added, minimal "
+                               "FROM sudoku_neighbors(?1, ?2, ?3) LIMIT 3",
                                -1, &st, NULL) != SQLITE_OK)
             abort();
         sqlite3_bind_text(st, 1, (const char *)data, (int)size, SQLITE_TRANSIENT);
@@ -45,16 +46,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
          * them: the generator refuses whatever json_valid() refuses (a
          * leading zero got through once, with the default tries: a 35 s
          * unit) and a key given twice (json_set would cap only the first) */
-        if (sqlite3_prepare_v2(db, "SELECT puzzle, minimal, sudoku_count(puzzle, 2), "
-                                   "CASE WHEN NOT json_valid(?3) OR json_type(?3) <> 'object' OR "
-                                   "(SELECT count(*) FROM json_each(?3) WHERE key = 'se') <> 1 THEN 1 "
-                                   "WHEN json_type(?3, '$.se') IN ('integer', 'real') THEN "
-                                   "sudoku_se_rating(puzzle) = json_extract(?3, '$.se') "
-                                   "ELSE sudoku_se_rating(puzzle) BETWEEN json_extract(?3, '$.se[0]') "
-                                   "AND json_extract(?3, '$.se[1]') END FROM "
-                                   "sudoku_generate(?1, ?2, CASE WHEN json_valid(?3) AND "
-                                   "json_type(?3) = 'object' THEN json_set(?3, '$.tries', 2) "
-                                   "ELSE ?3 END)",
+        if (sqlite3_prepare_v2(db,
+                               "SELECT puzzle, minimal, sudoku_count(puzzle, 2), "
+                               "CASE WHEN NOT json_valid(?3) OR json_type(?3) <> 'object' OR "
+                               "(SELECT count(*) FROM json_each(?3) WHERE key = 'se') <> 1 THEN 1 "
+                               "WHEN json_type(?3, '$.se') IN ('integer', 'real') THEN "
+                               "sudoku_se_rating(puzzle) = json_extract(?3, '$.se') "
+                               "ELSE sudoku_se_rating(puzzle) BETWEEN json_extract(?3, '$.se[0]') "
+                               "AND json_extract(?3, '$.se[1]') END FROM "
+                               "sudoku_generate(?1, ?2, CASE WHEN json_valid(?3) AND "
+                               "json_type(?3) = 'object' THEN json_set(?3, '$.tries', 2) "
+                               "ELSE ?3 END)",
                                -1, &st, NULL) != SQLITE_OK)
             abort();
         sqlite3_bind_int(st, 1, (pick >> 1) & 3);

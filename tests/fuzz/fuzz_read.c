@@ -61,7 +61,7 @@ static int stop_every(void *arg)
 static int next_resumed(sudoku_reader *r, sudoku_read_row *row, const sudoku_cancel *cancel)
 {
     int rc;
-    while ((rc = sudoku_reader_next_cancel(r, row, cancel)) == SUDOKU_CANCELLED)
+    while ((rc = sudoku_reader_next(r, row, cancel)) == SUDOKU_CANCELLED)
         ;
     return rc;
 }
@@ -90,7 +90,7 @@ static void check_sql_read(sqlite3 *db, const uint8_t *data, size_t size)
     sudoku_read_row a;
     sudoku_reader_init_memory(&mem, data, size, SUDOKU_READ_AUTO);
     for (;;) {
-        int rc = sqlite3_step(st), ra = sudoku_reader_next(&mem, &a);
+        int rc = sqlite3_step(st), ra = sudoku_reader_next(&mem, &a, NULL);
         if (rc != SQLITE_ROW) {
             if (rc != SQLITE_DONE || ra != 0)
                 abort();
@@ -154,7 +154,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     sudoku_reader_init_memory(&mem, data, size, SUDOKU_READ_AUTO);
     sudoku_reader_init(&buffered, chunk_read, &c, buf, sizeof buf, SUDOKU_READ_AUTO);
     for (;;) {
-        ra = sudoku_reader_next(&mem, &a);
+        ra = sudoku_reader_next(&mem, &a, NULL);
         if (ra != 1)
             break;
         rows++;
@@ -167,7 +167,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (sudoku_grid_parse(text, sizeof text, &back, NULL) != SUDOKU_PARSE_OK ||
                 memcmp(&back, &a.grid, sizeof back) != 0)
                 abort();
-            if (a.rest && (a.rest < (const char *)data || a.rest + a.rest_len > (const char *)data + size))
+            if (a.rest &&
+                (a.rest < (const char *)data || a.rest + a.rest_len > (const char *)data + size))
                 abort();
         } else if (memchr(a.error, '\0', sizeof a.error) == NULL || !a.error[0]) {
             abort();
@@ -185,9 +186,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (ra != 0 || (!long_lines && next_resumed(&buffered, &b, &cancel) != 0))
         abort();
 
-    int ok = sudoku_parse_lenient(data, size, SUDOKU_READ_AUTO, &one);
+    int ok = sudoku_parse_lenient(data, size, SUDOKU_READ_AUTO, &one, NULL);
     sudoku_reader_init_memory(&mem, data, size, SUDOKU_READ_AUTO);
-    if (ok != (rows == 1 && sudoku_reader_next(&mem, &a) == 1 && a.ok))
+    if (ok != (rows == 1 && sudoku_reader_next(&mem, &a, NULL) == 1 && a.ok))
         abort();
 
     if (!db) {

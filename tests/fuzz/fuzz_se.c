@@ -26,7 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     sudoku_grid g, sol;
     fuzz_grid(data, size, &g);
-    int unique = sudoku_grid_consistent(&g) && sudoku_count_solve(&g, 2, &sol) == 1;
+    int unique = sudoku_grid_consistent(&g) && sudoku_count(&g, 2, &sol, NULL) == 1;
     int empty = SUDOKU_CELLS - sudoku_grid_givens(&g);
     polls = 0;
     sudoku_cancel budget = { stop_after_budget, NULL };
@@ -49,8 +49,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (sol.cell[path.elim[e] / 9] == path.elim[e] % 9 + 1)
                 abort();
     }
-    if (st == SUDOKU_SE_OK &&
-        (placed != empty || path.er != top || path.er < path.ep || path.ep < path.ed || path.ed <= 0))
+    if (st == SUDOKU_SE_OK && (placed != empty || path.er != top || path.er < path.ep ||
+                               path.ep < path.ed || path.ed <= 0))
         abort();
     if ((st == SUDOKU_SE_UNSUPPORTED || st == SUDOKU_SE_CANCELLED) && placed >= empty)
         abort();

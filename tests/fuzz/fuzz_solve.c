@@ -19,17 +19,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     sudoku_grid g, s;
     fuzz_grid(data, size, &g);
-    uint64_t count = sudoku_count(&g, 3);
-    int solved = sudoku_solve(&g, &s);
+    uint64_t count = sudoku_count(&g, 3, NULL, NULL);
+    int solved = sudoku_solve(&g, &s, NULL);
     if (count > 3 || solved != (count > 0))
         abort();
     if (solved)
         check_solution(&g, &s);
-    if (sudoku_solve_random(&g, fuzz_tail(data, size), &s) != solved)
+    if (sudoku_solve_random(&g, fuzz_tail(data, size), &s, NULL) != solved)
         abort();
     if (solved)
         check_solution(&g, &s);
-    if (sudoku_count(&g, 1) != (count > 0))
+    if (sudoku_count(&g, 1, NULL, NULL) != (count > 0))
         abort();
     if (!sudoku_grid_consistent(&g) && count != 0)
         abort();

@@ -12,9 +12,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     sudoku_grid g;
     fuzz_grid(data, size, &g);
-    int unique = sudoku_count(&g, 2) == 1;
-    int d0 = sudoku_te_depth(&g, 0);
-    int d1 = sudoku_te_depth(&g, 1);
+    int unique = sudoku_count(&g, 2, NULL, NULL) == 1;
+    int d0 = sudoku_te_depth(&g, 0, NULL);
+    int d1 = sudoku_te_depth(&g, 1, NULL);
     if (!unique)
         return d0 == SUDOKU_TE_UNDEFINED && d1 == SUDOKU_TE_UNDEFINED ? 0 : (abort(), 0);
     if (d0 != 0 && d0 != SUDOKU_TE_TOO_DEEP)

@@ -346,12 +346,14 @@ int main(int argc, char **argv)
     /* nothing half-written: the first row's insert is rolled back */
     sqlite3_exec(db, "CREATE TABLE t(n INTEGER); INSERT INTO t VALUES (42)", NULL, NULL, &err);
     expect_interrupted(db, "INSERT ... SELECT sudoku_count(p) FROM (2 rows)",
-                       "INSERT INTO t SELECT sudoku_count(column1) FROM (VALUES (" HARD "), (" EMPTY "))");
+                       "INSERT INTO t SELECT sudoku_count(column1) FROM (VALUES (" HARD "), (" EMPTY
+                       "))");
     expect_int(db, "the interrupted INSERT left the table unchanged",
                "SELECT count(*) * 1000 + sum(n) FROM t", 1042);
     sqlite3_exec(db, "BEGIN; INSERT INTO t VALUES (7)", NULL, NULL, &err);
     expect_interrupted(db, "the same inside an explicit transaction",
-                       "INSERT INTO t SELECT sudoku_count(column1) FROM (VALUES (" HARD "), (" EMPTY "))");
+                       "INSERT INTO t SELECT sudoku_count(column1) FROM (VALUES (" HARD "), (" EMPTY
+                       "))");
     sqlite3_exec(db, "COMMIT", NULL, NULL, NULL); /* fails: already rolled back */
     expect_int(db, "which SQLite rolls back as a whole",
                "SELECT count(*) * 1000 + sum(n) FROM t", 1042);

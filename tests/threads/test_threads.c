@@ -24,7 +24,8 @@ int sqlite3_sudoku_init(sqlite3 *db, char **errmsg, const void *api);
 static const char *HEAVY[] = {
     "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) "
     "SELECT group_concat(sudoku_format(substr('123456789', i % 9 + 1) || "
-    "substr('.................................................................................', 1, 81 - (9 - i % 9)), 'zeros'), '') FROM n",
+    "substr('.................................................................................', "
+    "1, 81 - (9 - i % 9)), 'zeros'), '') FROM n",
 };
 
 typedef struct query_set {

@@ -16,7 +16,7 @@ static inline void random_puzzle(sudoku_rng *rng, int i, sudoku_grid *p)
     if (i % 4 != 3) {
         sudoku_grid empty;
         memset(&empty, 0, sizeof empty);
-        if (!sudoku_solve_random(&empty, sudoku_rng_next(rng), p))
+        if (!sudoku_solve_random(&empty, sudoku_rng_next(rng), p, NULL))
             abort(); /* the empty grid always has a solution */
         int remove = 30 + (int)sudoku_rng_below(rng, 50);
         for (int k = 0; k < remove; k++)
@@ -37,7 +37,7 @@ static inline void random_unique_puzzle(sudoku_rng *rng, int tries, sudoku_grid 
     sudoku_grid empty;
     int order[81];
     memset(&empty, 0, sizeof empty);
-    if (!sudoku_solve_random(&empty, sudoku_rng_next(rng), p))
+    if (!sudoku_solve_random(&empty, sudoku_rng_next(rng), p, NULL))
         abort();
     for (int i = 0; i < 81; i++)
         order[i] = i;
@@ -49,7 +49,7 @@ static inline void random_unique_puzzle(sudoku_rng *rng, int tries, sudoku_grid 
     for (int i = 0; i < tries; i++) {
         int c = order[i], d = p->cell[c];
         p->cell[c] = 0;
-        if (sudoku_count(p, 2) != 1)
+        if (sudoku_count(p, 2, NULL, NULL) != 1)
             p->cell[c] = (uint8_t)d;
     }
 }

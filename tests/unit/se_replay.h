@@ -10,7 +10,8 @@
 
 static int se_replay_sees(int a, int b)
 {
-    return a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3));
+    return a != b &&
+           (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3));
 }
 
 /* pos[][] and empty[] from value[] and cand[]. */

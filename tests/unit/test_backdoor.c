@@ -98,7 +98,7 @@ static int plain_backdoor(const sudoku_grid *p, int max_size)
     sudoku_grid s;
     int empty[81], n = 0;
     uint8_t chosen[81] = {0};
-    if (sudoku_count_solve(p, 2, &s) != 1)
+    if (sudoku_count(p, 2, &s, NULL) != 1)
         return -1;
     for (int c = 0; c < 81; c++)
         if (!p->cell[c])
@@ -116,7 +116,8 @@ static int sizes[8];
  * call says cancelled, and a hook that never stops changes nothing. */
 static void cancelling(void)
 {
-    sudoku_grid p = check_grid("98.76....75....8....6......6....4.3.4...2...1..89..4....75..6......1...4.....3.2.");
+    sudoku_grid p = check_grid(
+        "98.76....75....8....6......6....4.3.4...2...1..89..4....75..6......1...4.....3.2.");
     asker never = {0, 0};
     sudoku_cancel c = {ask, &never};
     int cells[81], cells2[81];
@@ -145,7 +146,7 @@ static void compare(const sudoku_grid *p, int max_size)
         /* the cells returned are a backdoor, and empty */
         sudoku_grid s;
         uint8_t g[81];
-        sudoku_solve(p, &s);
+        sudoku_solve(p, &s, NULL);
         memcpy(g, p->cell, 81);
         for (int j = 0; j < fast; j++) {
             CHECK(cells[j] >= 0 && cells[j] < 81 && !p->cell[cells[j]]);
@@ -155,7 +156,7 @@ static void compare(const sudoku_grid *p, int max_size)
     }
     /* depth 0 exactly when the backdoor is empty */
     if (fast >= 0)
-        CHECK((sudoku_te_depth(p, 0) == 0) == (fast == 0));
+        CHECK((sudoku_te_depth(p, 0, NULL) == 0) == (fast == 0));
 }
 
 static void real_set(const char *relpath, int limit, int max_size)
@@ -207,11 +208,14 @@ int main(int argc, char **argv)
 
     /* fixed cases: depth 0, 1, 2 (Berthier's examples), a full grid,
      * clashing givens, the empty grid */
-    p = check_grid("...456..9..6.......891..45.2.........7..9.....35......397...5.......4.72.....5361");
+    p = check_grid(
+        "...456..9..6.......891..45.2.........7..9.....35......397...5.......4.72.....5361");
     CHECK(sudoku_backdoor(&p, NULL, NULL) == 0);
-    p = check_grid(".23....8.......12.7.91.........97.46...3....29..6......6.9..5.457.....98.....4...");
+    p = check_grid(
+        ".23....8.......12.7.91.........97.46...3....29..6......6.9..5.457.....98.....4...");
     compare(&p, 3);
-    p = check_grid("..34...8.......1.37.....5.42...9....5.71..4...6...7....7...2.....58....19...6....");
+    p = check_grid(
+        "..34...8.......1.37.....5.42...9....5.71..4...6...7....7...2.....58....19...6....");
     compare(&p, 3);
     p = check_grid(CHECK_GRID648);
     CHECK(sudoku_backdoor(&p, NULL, NULL) == 0);

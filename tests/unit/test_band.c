@@ -248,12 +248,12 @@ int main(int argc, char **argv)
             sudoku_grid empty = {{0}}, grid;
             uint64_t fast, slow, solver;
             uint8_t band[27];
-            sudoku_solve_random(&empty, sudoku_rng_next(&rng), &grid);
+            sudoku_solve_random(&empty, sudoku_rng_next(&rng), &grid, NULL);
             /* band 3 of the grid: completions of bands 1-2 */
             memcpy(band, grid.cell + 54, 27);
             twin_arrangements(band, &fast, &slow);
             memset(grid.cell + 54, 0, 27);
-            solver = sudoku_count(&grid, 1000000);
+            solver = sudoku_count(&grid, 1000000, NULL, NULL);
             CHECK_MSG(fast == slow && fast == solver,
                       "round %d: fast %llu slow %llu solver %llu", i,
                       (unsigned long long)fast, (unsigned long long)slow,

@@ -61,13 +61,15 @@ int main(void)
         CHECK(sudoku_grid_parse(SAMPLES[i], 81, &p, &err) == SUDOKU_PARSE_OK);
         memset(&a, 0, sizeof a);
         memset(&b, 0, sizeof b);
-        CHECK(sudoku_count_cancel(&p, 0, &a, &c) == sudoku_count_solve(&p, 0, &b));
+        CHECK(sudoku_count(&p, 0, &a, &c) == sudoku_count(&p, 0, &b, NULL));
         CHECK(memcmp(&a, &b, sizeof a) == 0);
-        CHECK(sudoku_count_cancel(&p, 2, NULL, NULL) == sudoku_count(&p, 2));
-        CHECK(sudoku_solve_random_cancel(&p, 7, &a, &c) == sudoku_solve_random(&p, 7, &b));
+        CHECK(sudoku_count(&p, 2, NULL, &c) == sudoku_count(&p, 2, NULL, NULL));
+        CHECK(sudoku_solve(&p, &a, &c) == sudoku_solve(&p, &b, NULL));
         CHECK(memcmp(&a, &b, sizeof a) == 0);
-        CHECK(sudoku_te_depth_cancel(&p, -1, &c) == sudoku_te_depth(&p, -1));
-        CHECK(sudoku_te_depth_cancel(&p, 1, &c) == sudoku_te_depth(&p, 1));
+        CHECK(sudoku_solve_random(&p, 7, &a, &c) == sudoku_solve_random(&p, 7, &b, NULL));
+        CHECK(memcmp(&a, &b, sizeof a) == 0);
+        CHECK(sudoku_te_depth(&p, -1, &c) == sudoku_te_depth(&p, -1, NULL));
+        CHECK(sudoku_te_depth(&p, 1, &c) == sudoku_te_depth(&p, 1, NULL));
     }
 
     /* counting the empty grid: stopped at the 5th question, after 4 times
@@ -77,17 +79,17 @@ int main(void)
         sudoku_cancel c = {ask, &five};
         double start = now();
         memset(&p, 0, sizeof p);
-        CHECK(sudoku_count_cancel(&p, 0, &a, &c) == SUDOKU_COUNT_CANCELLED);
+        CHECK(sudoku_count(&p, 0, &a, &c) == SUDOKU_COUNT_CANCELLED);
         CHECK(five.questions == 5);
         printf("solver: 5 questions in %.2f ms CPU, largest gap %.2f ms\n",
                (now() - start) * 1e3, five.gap * 1e3);
         CHECK_MSG(five.gap < 0.02, "solver asks every %.1f ms", five.gap * 1e3);
         five.questions = 0;
-        CHECK(sudoku_solve_random_cancel(&p, 1, &a, &c) == 1); /* quick */
+        CHECK(sudoku_solve_random(&p, 1, &a, &c) == 1); /* quick */
         CHECK(five.questions == 0);
         /* a limit reached before the 5th question is not a cancel */
         five.questions = 0;
-        CHECK(sudoku_count_cancel(&p, 1000, &a, &c) == 1000);
+        CHECK(sudoku_count(&p, 1000, &a, &c) == 1000);
     }
 
     /* T&E: the slowest depth-3 sample asks many times; stopped at the 3rd
@@ -97,7 +99,7 @@ int main(void)
         sudoku_cancel c = {ask, &count};
         double start = now();
         CHECK(sudoku_grid_parse(SAMPLES[3], 81, &p, &err) == SUDOKU_PARSE_OK);
-        CHECK(sudoku_te_depth_cancel(&p, -1, &c) == 3);
+        CHECK(sudoku_te_depth(&p, -1, &c) == 3);
         printf("T&E: %ld questions in %.2f ms CPU, largest gap %.2f ms\n", count.questions,
                (now() - start) * 1e3, count.gap * 1e3);
         CHECK(count.questions >= 20);
@@ -105,7 +107,7 @@ int main(void)
         for (long k = 1; k <= count.questions; k += 1 + k / 3) {
             asker stop = {0, k, 0, 0};
             sudoku_cancel s = {ask, &stop};
-            CHECK_MSG(sudoku_te_depth_cancel(&p, -1, &s) == SUDOKU_CANCELLED,
+            CHECK_MSG(sudoku_te_depth(&p, -1, &s) == SUDOKU_CANCELLED,
                       "T&E not cancelled at question %ld", k);
             CHECK(stop.questions == k);
         }

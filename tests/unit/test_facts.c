@@ -16,8 +16,10 @@
 static int partner(int s, int cell)
 {
     int r = cell / 9, c = cell % 9;
-    static const int rs[7][3] = {{0}, {-1, 0, 8}, {0, 1, 0}, {0, 1, 0}, {0, -1, 8}, {-1, 0, 8}, {1, 0, 0}};
-    static const int cs[7][3] = {{0}, {0, -1, 8}, {-1, 0, 8}, {1, 0, 0}, {-1, 0, 8}, {0, 1, 0}, {0, -1, 8}};
+    static const int rs[7][3] = {{0},        {-1, 0, 8}, {0, 1, 0}, {0, 1, 0},
+                                 {0, -1, 8}, {-1, 0, 8}, {1, 0, 0}};
+    static const int cs[7][3] = {{0},        {0, -1, 8}, {-1, 0, 8}, {1, 0, 0},
+                                 {-1, 0, 8}, {0, 1, 0},  {0, -1, 8}};
     /* new row = rs[0]*r + rs[1]*c + rs[2], new column likewise */
     return (rs[s][0] * r + rs[s][1] * c + rs[s][2]) * 9 + cs[s][0] * r + cs[s][1] * c + cs[s][2];
 }
@@ -33,9 +35,12 @@ static void one(const sudoku_grid *p, sudoku_rng *rng)
         expect = SUDOKU_STATUS_SOLVED;
     else {
         int n = plain_count(p, 2, NULL);
-        expect = n == 0 ? SUDOKU_STATUS_NONE : n == 1 ? SUDOKU_STATUS_UNIQUE : SUDOKU_STATUS_MULTIPLE;
+        expect = n == 0   ? SUDOKU_STATUS_NONE
+                 : n == 1 ? SUDOKU_STATUS_UNIQUE
+                          : SUDOKU_STATUS_MULTIPLE;
     }
-    CHECK_MSG(status == expect, "status %d, expected %d for %s", status, expect, check_line(p, text));
+    CHECK_MSG(status == expect, "status %d, expected %d for %s", status, expect,
+              check_line(p, text));
 
     /* a solution of p (if any), and that solution with one cell changed */
     sudoku_grid s, t;
@@ -57,7 +62,8 @@ static void one(const sudoku_grid *p, sudoku_rng *rng)
                 CHECK(sudoku_is_solution_of(p, &t) == 0);
         }
     }
-    CHECK(sudoku_is_solution_of(p, p) == (sudoku_grid_givens(p) == 81 && sudoku_grid_consistent(p)));
+    CHECK(sudoku_is_solution_of(p, p) ==
+          (sudoku_grid_givens(p) == 81 && sudoku_grid_consistent(p)));
 
     unsigned has = sudoku_symmetries(p), expect_has = 0;
     for (int sym = 1; sym < 7; sym++) {

@@ -163,7 +163,7 @@ static void depths(void)
         o.depth = d;
         for (int i = 0; i < 4; i++) {
             CHECK(row(&o, 11, (uint64_t)i, &p, &s));
-            CHECK(sudoku_te_depth(&p, SUDOKU_TE_UNLIMITED) == d);
+            CHECK(sudoku_te_depth(&p, SUDOKU_TE_UNLIMITED, NULL) == d);
         }
     }
 }
@@ -212,7 +212,7 @@ static void se_targets(void)
             int er = se_er(&p);
             made++;
             CHECK(er >= 15 && er <= 30);
-            CHECK(sudoku_te_depth(&p, SUDOKU_TE_UNLIMITED) == 1);
+            CHECK(sudoku_te_depth(&p, SUDOKU_TE_UNLIMITED, NULL) == 1);
             CHECK(sudoku_symmetry_has(&p, SUDOKU_SYM_ROTATE180));
         }
     CHECK(made > 0);
@@ -253,7 +253,7 @@ static void climbs(void)
     o.tries = 30;
     for (int k = 0; k < (SANITIZED ? 1 : 2); k++) {
         CHECK_MSG(row(&o, seeds[k], 0, &p, &s), "no depth-2 row for seed %d", (int)seeds[k]);
-        CHECK(sudoku_te_depth(&p, SUDOKU_TE_UNLIMITED) == 2);
+        CHECK(sudoku_te_depth(&p, SUDOKU_TE_UNLIMITED, NULL) == 2);
         CHECK(plain_minimal_unique(&p));
         c = o;
         c.climb = 1; /* asked for explicitly: the same walk, the same row */
@@ -292,6 +292,77 @@ static void climbs(void)
     }
 }
 
+/* The JSON options (sudoku_generate_options_parse): what each key sets,
+ * the messages with their offsets, and the one rule check shared with
+ * sudoku_generate (options it refuses make no puzzle, and the parser
+ * refuses the same ones with the same words). */
+static int parse(const char *text, sudoku_generate_options *o, char *msg)
+{
+    return sudoku_generate_options_parse(text, strlen(text), o, "g", msg, 300);
+}
+
+static void expect_refused(const char *text, const char *message)
+{
+    sudoku_generate_options o;
+    char msg[300];
+    CHECK_MSG(!parse(text, &o, msg) && strcmp(msg, message) == 0, "%s gave '%s', wanted '%s'", text,
+              msg, message);
+}
+
+static void options_text(void)
+{
+    sudoku_generate_options o, d = opts();
+    sudoku_grid p, s;
+    char msg[300];
+    CHECK(parse(" { } ", &o, msg) && memcmp(&o, &d, sizeof o) == 0);
+    CHECK(parse("{\"symmetry\":\"rotate90\",\"clues\":[22, 24],\"depth\":1,"
+                "\"se\":[2.05,3.1],\"minimal\":false,\"search\":\"random\","
+                "\"tries\":7}",
+                &o, msg));
+    CHECK(o.symmetry == SUDOKU_SYM_ROTATE90 && o.clues_min == 22 && o.clues_max == 24 &&
+          o.depth == 1 && o.se_min == 21 && o.se_max == 31 && o.minimal == 0 && o.climb == 0 &&
+          o.tries == 7 && !o.have_grid && !o.have_pattern);
+    CHECK(parse("{\"se\":7,\"clues\":30}", &o, msg) && o.se_min == 70 && o.se_max == 70 &&
+          o.clues_min == 30 && o.clues_max == 30);
+    CHECK(parse("{\"pattern\":\"x........x........x........x........x........"
+                "x........x........x........x........\"}",
+                &o, msg) &&
+          o.have_pattern && o.pattern[0] == 1 && o.pattern[1] == 0 && o.pattern[9] == 1);
+    expect_refused("[]", "g: options: expected a JSON object at offset 0");
+    expect_refused("{\"tries\":5 x", "g: options: expected ',' or '}' at offset 11");
+    expect_refused("{\"tries\":5} x", "g: options: text after the object at offset 12");
+    expect_refused("{\"tries\":5, \"tries\":6}",
+                   "g: options: duplicate option 'tries' at offset 12");
+    expect_refused("{\"depth\":02}", "g: options: a number must not start with 0 at offset 9");
+    expect_refused("{\"depth\":1.5}",
+                   "g: options: expected an integer, not a fraction at offset 10");
+    expect_refused("{\"se\":1e1}",
+                   "g: options: se: write the rating without an exponent at offset 7");
+    expect_refused("{\"pattern\":\"..x.\\n?\"}",
+                   "g: options: unsupported escape in a string at offset 17");
+    expect_refused("{\"pattern\":\"........ ..q\"}",
+                   "g: options: pattern has invalid character 'q' at offset 11 (r2c2)");
+    expect_refused("{\"grid\":\"12\"}", "g: options: grid: expected 81 cells, found 2");
+    expect_refused("{\"grid\":\"1 2 345x\"}",
+                   "g: options: grid: invalid character 'x' at offset 7 (r1c6)");
+    /* the climb rule, once: parser and generator agree */
+    expect_refused("{\"search\":\"climb\",\"depth\":1}",
+                   "g: options: search climb needs depth 2 and takes no symmetry, "
+                   "pattern or grid");
+    o = opts();
+    o.climb = 1;
+    o.depth = 1;
+    CHECK(strcmp(sudoku_generate_options_check(&o), "search climb needs depth 2 and takes "
+                                                    "no symmetry, pattern or grid") == 0);
+    CHECK(sudoku_generate(&o, 1, 0, &p, &s, NULL) == 0);
+    o.depth = 2;
+    CHECK(sudoku_generate_options_check(&o) == NULL);
+    o = opts();
+    o.have_grid = 1; /* an empty grid is no solution grid */
+    CHECK(sudoku_generate_options_check(&o) != NULL);
+    CHECK(sudoku_generate(&o, 1, 0, &p, &s, NULL) == 0);
+}
+
 int main(void)
 {
     sudoku_cancel cancel = {stop_now, NULL};
@@ -304,6 +375,7 @@ int main(void)
     depths();
     se_targets();
     climbs();
+    options_text();
     CHECK(sudoku_generate(&o, 1, 0, &p, &s, &cancel) == SUDOKU_CANCELLED);
     return check_done();
 }

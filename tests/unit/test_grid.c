@@ -101,15 +101,35 @@ static void errors(void)
     buf[40] = 'x';
     CHECK(parse(buf, &g, &err) == SUDOKU_PARSE_BAD_CHAR && err.offset == 40);
     sudoku_parse_error_message(&err, "sudoku_format", msg, sizeof msg);
-    CHECK(strcmp(msg, "sudoku_format: invalid character 'x' at offset 40") == 0);
+    CHECK(strcmp(msg, "sudoku_format: invalid character 'x' at offset 40 (r5c5)") == 0);
 
     /* non-ASCII and NUL bytes are named by value */
     buf[40] = '\0';
     CHECK(sudoku_grid_parse(buf, 81, &g, &err) == SUDOKU_PARSE_BAD_CHAR && err.offset == 40);
     sudoku_parse_error_message(&err, "f", msg, sizeof msg);
-    CHECK(strcmp(msg, "f: invalid byte 0x00 at offset 40") == 0);
+    CHECK(strcmp(msg, "f: invalid byte 0x00 at offset 40 (r5c5)") == 0);
     buf[40] = (char)0xC3;
     CHECK(parse(buf, &g, &err) == SUDOKU_PARSE_BAD_CHAR && err.byte == 0xC3);
+
+    /* the cell a bad byte stands in, counted without what is skipped: in
+     * the pretty form byte 20 is the ninth cell's place, r1c9; past the
+     * last cell there is no cell to name */
+    char pretty[SUDOKU_FORMAT_MAX];
+    parse(EXAMPLE, &g, NULL);
+    sudoku_grid_format(&g, SUDOKU_FORMAT_GRID, pretty);
+    CHECK(pretty[20] == '.' && pretty[21] == '\n');
+    pretty[20] = 'x';
+    CHECK(parse(pretty, &g, &err) == SUDOKU_PARSE_BAD_CHAR && err.cells == 8);
+    sudoku_parse_error_message(&err, "f", msg, sizeof msg);
+    CHECK(strcmp(msg, "f: invalid character 'x' at offset 20 (r1c9)") == 0);
+    snprintf(buf, sizeof buf, "%s?", EXAMPLE);
+    CHECK(parse(buf, &g, &err) == SUDOKU_PARSE_BAD_CHAR && err.cells == 81);
+    sudoku_parse_error_message(&err, "f", msg, sizeof msg);
+    CHECK(strcmp(msg, "f: invalid character '?' at offset 81 (after the 81st cell)") == 0);
+    char where[SUDOKU_CELL_POSITION_MAX];
+    CHECK(strcmp(sudoku_cell_position(0, where), " (r1c1)") == 0);
+    CHECK(strcmp(sudoku_cell_position(80, where), " (r9c9)") == 0);
+    CHECK(strcmp(sudoku_cell_position(42, where), " (r5c7)") == 0);
 
     /* a BOM is only skipped at the start */
     snprintf(buf, sizeof buf, "1\xEF\xBB\xBF%s", EXAMPLE + 1);
@@ -125,7 +145,8 @@ static void errors(void)
 static void consistency(void)
 {
     sudoku_grid g;
-    parse("123456789456789123789123456231564897564897231897231564312645978645978312978312645", &g, NULL);
+    parse("123456789456789123789123456231564897564897231897231564312645978645978312978312645", &g,
+          NULL);
     CHECK(sudoku_grid_is_solution(&g));
     CHECK(sudoku_grid_givens(&g) == 81);
     g.cell[1] = 1; /* row clash */
@@ -171,7 +192,8 @@ static void fast_path_twin(void)
         if (sf == SUDOKU_PARSE_OK)
             CHECK_MSG(memcmp(fast.cell, slow.cell, 81) == 0, "round %d: cells differ", round);
         else
-            CHECK_MSG(ef.offset == es.offset && ef.byte == es.byte, "round %d: error differs", round);
+            CHECK_MSG(ef.offset == es.offset && ef.byte == es.byte, "round %d: error differs",
+                      round);
     }
 }
 

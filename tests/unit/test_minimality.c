@@ -73,7 +73,7 @@ static void real_set(const char *relpath, int limit)
         compare(&p);
         /* one given more (from the solution) is never minimal */
         sudoku_grid s, q = p;
-        if (sudoku_solve(&p, &s))
+        if (sudoku_solve(&p, &s, NULL))
             for (int c = 0; c < 81; c++)
                 if (!q.cell[c]) {
                     q.cell[c] = s.cell[c];
@@ -115,18 +115,22 @@ static void known_minimal(int limit)
  * stops at once, and a hook that never stops changes nothing. */
 static void cancelling(void)
 {
-    sudoku_grid p = check_grid("....8....2............3...............7...2..823....7.....23........8.......7....");
+    sudoku_grid p = check_grid(
+        "....8....2............3...............7...2..823....7.....23........8.......7....");
     asker never = {0, 0}, first = {0, 1};
     sudoku_cancel c = {ask, &never}, s = {ask, &first};
     uint8_t a[81], b[81];
-    sudoku_grid q = check_grid("98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6");
-    CHECK(sudoku_redundant_clues(&q, a, &c) == sudoku_redundant_clues(&q, b, NULL) && !memcmp(a, b, 81));
+    sudoku_grid q = check_grid(
+        "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6");
+    CHECK(sudoku_redundant_clues(&q, a, &c) == sudoku_redundant_clues(&q, b, NULL) &&
+          !memcmp(a, b, 81));
     CHECK(sudoku_is_minimal(&q, &c) == sudoku_is_minimal(&q, NULL));
     /* the empty grid: counting to two takes a few nodes, no question */
     memset(&p, 0, sizeof p);
     CHECK(sudoku_is_minimal(&p, &s) == SUDOKU_MINIMAL_UNDEFINED);
     /* a puzzle whose uniqueness check is long enough to ask */
-    p = check_grid("1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1");
+    p = check_grid(
+        "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1");
     first.questions = 0;
     int r = sudoku_is_minimal(&p, &s);
     CHECK_MSG(r == SUDOKU_CANCELLED || first.questions == 0, "r %d after %ld questions", r,
@@ -172,7 +176,8 @@ int main(int argc, char **argv)
     CHECK(sudoku_redundant_clues(&p, red, NULL) == SUDOKU_MINIMAL_UNDEFINED);
     /* a 17 (minimal) and the example of data/README (not unique? checked
      * by compare) */
-    p = check_grid("...........1..2.3...4.5.6.......7.1..3.8.4.9.......2..1.5.8...4....9....7.6......");
+    p = check_grid(
+        "...........1..2.3...4.5.6.......7.1..3.8.4.9.......2..1.5.8...4....9....7.6......");
     compare(&p);
     p = check_grid(CHECK_EXAMPLE);
     compare(&p);

@@ -90,7 +90,8 @@ static void compare(const sudoku_grid *p, int minus, int plus)
         for (int k = 0; same && k < plus; k++)
             same = sudoku_neighbors_added_cell(&nb, k) == rows[i].added[k][0] &&
                    sudoku_neighbors_added_digit(&nb, k) == rows[i].added[k][1];
-        CHECK_MSG(same && nrows < MAX_ROWS, "{-%d+%d} row %d differs for %s", minus, plus, i, check_line(p, text));
+        CHECK_MSG(same && nrows < MAX_ROWS, "{-%d+%d} row %d differs for %s", minus, plus, i,
+                  check_line(p, text));
         CHECK(sudoku_grid_is_solution(&nb.solution));
         if (!same)
             return;

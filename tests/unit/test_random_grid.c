@@ -16,6 +16,7 @@
 
 #include "band.h"
 #include "check.h"
+#include "internal.h"
 #include "random_grid.h"
 #include "rng.h"
 #include "solver.h"
@@ -257,7 +258,7 @@ int main(int argc, char **argv)
             biased[sudoku_band_class_of(band) - 1]++;
             /* biased 2: the solver's random grids (documented as not uniform) */
             if (i < n / 2) {
-                sudoku_solve_random(&empty, sudoku_rng_next(&rng), &g);
+                sudoku_solve_random(&empty, sudoku_rng_next(&rng), &g, NULL);
                 solver[sudoku_band_class_of(g.cell) - 1]++;
             }
         }

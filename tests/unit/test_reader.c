@@ -277,7 +277,7 @@ static void compare(sudoku_reader *r, const char *text, size_t len, int line_for
     sudoku_read_row row;
     size_t got = 0;
     int rc;
-    while ((rc = sudoku_reader_next(r, &row)) == 1) {
+    while ((rc = sudoku_reader_next(r, &row, NULL)) == 1) {
         char line[82];
         if (got >= n) {
             got++;
@@ -336,7 +336,7 @@ static void test_parse_lenient(void)
         size_t len = random_text(&rng, text, 12);
         sudoku_grid g;
         size_t n = twin_read(text, len, 0, 0, expected, 4096);
-        int ok = sudoku_parse_lenient(text, len, SUDOKU_READ_AUTO, &g);
+        int ok = sudoku_parse_lenient(text, len, SUDOKU_READ_AUTO, &g, NULL);
         char line[82];
         sudoku_grid_to_line(&g, line);
         line[81] = '\0';
@@ -355,7 +355,7 @@ static void test_parse_lenient(void)
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         sudoku_grid g;
         char line[82];
-        CHECK(sudoku_parse_lenient(cases[i], strlen(cases[i]), SUDOKU_READ_AUTO, &g));
+        CHECK(sudoku_parse_lenient(cases[i], strlen(cases[i]), SUDOKU_READ_AUTO, &g, NULL));
         CHECK(strcmp(check_line(&g, line), CHECK_EXAMPLE) == 0);
     }
 }
@@ -377,7 +377,7 @@ static void test_messages(void)
         sudoku_reader r;
         sudoku_read_row row;
         sudoku_reader_init_memory(&r, cases[i].text, strlen(cases[i].text), SUDOKU_READ_AUTO);
-        CHECK(sudoku_reader_next(&r, &row) == 1 && !row.ok);
+        CHECK(sudoku_reader_next(&r, &row, NULL) == 1 && !row.ok);
         CHECK_MSG(strcmp(row.error, cases[i].error) == 0, "'%s' != '%s'", row.error,
                   cases[i].error);
     }
@@ -393,10 +393,10 @@ static void test_messages(void)
     sudoku_reader r;
     sudoku_read_row row;
     sudoku_reader_init(&r, chunked_read, &c, buf, sizeof buf, SUDOKU_READ_AUTO);
-    CHECK(sudoku_reader_next(&r, &row) == 1 && !row.ok && row.line == 1 &&
+    CHECK(sudoku_reader_next(&r, &row, NULL) == 1 && !row.ok && row.line == 1 &&
           strcmp(row.error, "line longer than 999 bytes") == 0);
-    CHECK(sudoku_reader_next(&r, &row) == 1 && row.ok && row.line == 2);
-    CHECK(sudoku_reader_next(&r, &row) == 0);
+    CHECK(sudoku_reader_next(&r, &row, NULL) == 1 && row.ok && row.line == 2);
+    CHECK(sudoku_reader_next(&r, &row, NULL) == 0);
 }
 
 /* ---- line ends ------------------------------------------------------------ */
@@ -430,32 +430,34 @@ static void test_line_ends(void)
                 sudoku_reader_init(&r, chunked_read, &c, buf, sizeof buf, SUDOKU_READ_AUTO);
             else
                 sudoku_reader_init_memory(&r, text, n, SUDOKU_READ_AUTO);
-            CHECK_MSG(sudoku_reader_next(&r, &row) == 1 && row.ok && row.line == 1 &&
-                          !row.rest, "end %d: first row", e);
-            CHECK_MSG(sudoku_reader_next(&r, &row) == 1 && row.ok && row.line == 4 &&
+            CHECK_MSG(sudoku_reader_next(&r, &row, NULL) == 1 && row.ok && row.line == 1 &&
+                          !row.rest,
+                      "end %d: first row", e);
+            CHECK_MSG(sudoku_reader_next(&r, &row, NULL) == 1 && row.ok && row.line == 4 &&
                           row.rest_len == 3 && memcmp(row.rest, "7.1", 3) == 0,
                       "end %d: second row at line %llu", e, (unsigned long long)row.line);
-            CHECK_MSG(sudoku_reader_next(&r, &row) == 1 && row.ok && row.line == 5 &&
-                          !row.rest, "end %d: third row", e);
-            CHECK(sudoku_reader_next(&r, &row) == 0 && r.line_no == 5);
+            CHECK_MSG(sudoku_reader_next(&r, &row, NULL) == 1 && row.ok && row.line == 5 &&
+                          !row.rest,
+                      "end %d: third row", e);
+            CHECK(sudoku_reader_next(&r, &row, NULL) == 0 && r.line_no == 5);
         }
     }
     /* a CR-only grid and two puzzles joined by one CR are not one value */
     const char *grid = "1..456...\r4......2.\r..912...6\r.1...5...\r..5..729.\r"
                        "8..6....4\r3.....9.2\r....6....\r..82...75\r";
     sudoku_grid g;
-    CHECK(sudoku_parse_lenient(grid, strlen(grid), SUDOKU_READ_AUTO, &g) == 1);
-    CHECK(sudoku_parse_lenient(CHECK_EXAMPLE "\r" CHECK_EXAMPLE, 163, SUDOKU_READ_AUTO,
-                               &g) == 0);
+    CHECK(sudoku_parse_lenient(grid, strlen(grid), SUDOKU_READ_AUTO, &g, NULL) == 1);
+    CHECK(sudoku_parse_lenient(CHECK_EXAMPLE "\r" CHECK_EXAMPLE, 163, SUDOKU_READ_AUTO, &g, NULL) ==
+          0);
     /* CR CR is two line ends (a blank line between), LF CR too */
     sudoku_reader r;
     sudoku_read_row row;
     const char *two = CHECK_EXAMPLE "\r\r" CHECK_EXAMPLE "\n\r" CHECK_EXAMPLE;
     sudoku_reader_init_memory(&r, two, strlen(two), SUDOKU_READ_AUTO);
-    CHECK(sudoku_reader_next(&r, &row) == 1 && row.line == 1);
-    CHECK(sudoku_reader_next(&r, &row) == 1 && row.line == 3);
-    CHECK(sudoku_reader_next(&r, &row) == 1 && row.line == 5);
-    CHECK(sudoku_reader_next(&r, &row) == 0);
+    CHECK(sudoku_reader_next(&r, &row, NULL) == 1 && row.line == 1);
+    CHECK(sudoku_reader_next(&r, &row, NULL) == 1 && row.line == 3);
+    CHECK(sudoku_reader_next(&r, &row, NULL) == 1 && row.line == 5);
+    CHECK(sudoku_reader_next(&r, &row, NULL) == 0);
 }
 
 /* ---- stopping ---------------------------------------------------------------- */
@@ -518,7 +520,7 @@ static void test_cancel(void)
         sudoku_reader r;
         sudoku_read_row row;
         sudoku_reader_init(&r, chunked_read, &c, buf, cap, (sudoku_read_format)line_format);
-        while ((rc = sudoku_reader_next_cancel(&r, &row, &cancel)) != 0) {
+        while ((rc = sudoku_reader_next(&r, &row, &cancel)) != 0) {
             if (rc == SUDOKU_CANCELLED) {
                 stops++;
                 st.stop_at = st.questions + every;
@@ -546,7 +548,7 @@ static void test_cancel(void)
         sudoku_read_row row;
         int rows = 0, rc;
         sudoku_reader_init(&r, endless_read, &e, big, sizeof big, SUDOKU_READ_AUTO);
-        while ((rc = sudoku_reader_next_cancel(&r, &row, &cancel)) == 1)
+        while ((rc = sudoku_reader_next(&r, &row, &cancel)) == 1)
             rows++;
         /* stopped, with an ask at least every 256 KiB of input (one read
          * brings 64 KiB) */
@@ -561,14 +563,12 @@ static void test_cancel(void)
         sudoku_cancel cancel = {ask, &st};
         sudoku_grid g;
         memset(blank, '\n', sizeof blank);
-        CHECK(sudoku_parse_lenient_cancel(blank, sizeof blank, SUDOKU_READ_AUTO, &g,
-                                          &cancel) == 0);
+        CHECK(sudoku_parse_lenient(blank, sizeof blank, SUDOKU_READ_AUTO, &g, &cancel) == 0);
         CHECK_MSG(st.questions >= (long)(sizeof blank / 4096), "%ld asks", st.questions);
         st.stop_at = st.questions + 1;
-        CHECK(sudoku_parse_lenient_cancel(blank, sizeof blank, SUDOKU_READ_AUTO, &g,
-                                          &cancel) == SUDOKU_CANCELLED);
-        CHECK(sudoku_parse_lenient_cancel(blank, sizeof blank, SUDOKU_READ_AUTO, &g,
-                                          NULL) == 0);
+        CHECK(sudoku_parse_lenient(blank, sizeof blank, SUDOKU_READ_AUTO, &g, &cancel) ==
+              SUDOKU_CANCELLED);
+        CHECK(sudoku_parse_lenient(blank, sizeof blank, SUDOKU_READ_AUTO, &g, NULL) == 0);
     }
     /* A read() that stops waiting makes the call return SUDOKU_CANCELLED,
      * and the next call reads on. */
@@ -577,9 +577,9 @@ static void test_cancel(void)
         sudoku_reader r;
         sudoku_read_row row;
         sudoku_reader_init(&r, cancelled_read, &calls, buf, sizeof buf, SUDOKU_READ_AUTO);
-        CHECK(sudoku_reader_next(&r, &row) == SUDOKU_CANCELLED);
-        CHECK(sudoku_reader_next(&r, &row) == SUDOKU_CANCELLED);
-        CHECK(sudoku_reader_next(&r, &row) == 0 && calls == 3);
+        CHECK(sudoku_reader_next(&r, &row, NULL) == SUDOKU_CANCELLED);
+        CHECK(sudoku_reader_next(&r, &row, NULL) == SUDOKU_CANCELLED);
+        CHECK(sudoku_reader_next(&r, &row, NULL) == 0 && calls == 3);
     }
 }
 
@@ -608,7 +608,7 @@ static int check_line_file(const char *relpath, size_t expected_rows)
         return 0;
     }
     sudoku_reader_init(&r, file_read, f, buf, sizeof buf, SUDOKU_READ_AUTO);
-    while (sudoku_reader_next(&r, &row) == 1) {
+    while (sudoku_reader_next(&r, &row, NULL) == 1) {
         n++;
         if (row.ok && check_next_line(g, line, sizeof line)) {
             sudoku_grid strict = check_grid(line);
@@ -643,7 +643,7 @@ static int test_data(void)
         sudoku_read_row rows[3];
         int n = 0;
         sudoku_reader_init_memory(&r, text, len, SUDOKU_READ_AUTO);
-        while (n < 3 && sudoku_reader_next(&r, &rows[n]) == 1)
+        while (n < 3 && sudoku_reader_next(&r, &rows[n], NULL) == 1)
             n++;
         CHECK_MSG(n == 2 && rows[0].ok && rows[1].ok && rows[0].line == 1,
                   "%s: %d rows", rel, n);

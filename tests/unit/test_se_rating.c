@@ -37,7 +37,7 @@ static void format_ratings(const sudoku_se_path *p, char out[32])
 static int replays_path(const sudoku_grid *puzzle, const sudoku_se_path *p, int complete)
 {
     sudoku_grid sol;
-    if (sudoku_count_solve(puzzle, 2, &sol) != 1)
+    if (sudoku_count(puzzle, 2, &sol, NULL) != 1)
         return 0;
     uint16_t cand[81];
     sudoku_grid g = *puzzle;
@@ -191,7 +191,8 @@ static void generated(void)
             continue;
         sudoku_se_status st = sudoku_se_rate(&puzzle, &path, NULL);
         CHECK_MSG(st == SUDOKU_SE_OK || st == SUDOKU_SE_UNSUPPORTED, "row %d: status %d", n, st);
-        CHECK_MSG(replays_path(&puzzle, &path, st == SUDOKU_SE_OK), "row %d: path does not replay", n);
+        CHECK_MSG(replays_path(&puzzle, &path, st == SUDOKU_SE_OK), "row %d: path does not replay",
+                  n);
         rated += st == SUDOKU_SE_OK;
         for (int i = 0; i < path.step_count; i++)
             used[path.step[i].technique]++;
@@ -236,9 +237,12 @@ static void oracle_sample(void)
 static const struct {
     const char *puzzle, *serate;
 } dynamic_plus[] = {
-    { "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........", "9.5/1.2/1.2" },
-    { "7.8...3.....6.1...5.........4.....263...8.......1...9..9.2....4....7.5...........", "9.6/1.2/1.2" },
-    { "7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1..5", "9.8/1.2/1.2" },
+    {"7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+     "9.5/1.2/1.2"},
+    {"7.8...3.....6.1...5.........4.....263...8.......1...9..9.2....4....7.5...........",
+     "9.6/1.2/1.2"},
+    {"7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1..5",
+     "9.8/1.2/1.2"},
 };
 
 static void dynamic_plus_rated(void)
@@ -268,7 +272,8 @@ static void dynamic_plus_rated(void)
 static const struct {
     const char *puzzle, *serate;
 } nested2[] = {
-    { "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3", "10.3/1.2/1.2" },
+    {"........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+     "10.3/1.2/1.2"},
 };
 
 /* A vector row whose serate path takes nested steps of levels 2 and 3
@@ -277,7 +282,8 @@ static const struct {
 static const struct {
     const char *puzzle, *serate;
 } nested_deep[] = {
-    { "...4...8...7..92..........5..9.1.....1..926..8..3.....5.......3..1.6......2..71..", "11.1/11.1/9.7" },
+    {"...4...8...7..92..........5..9.1.....1..926..8..3.....5.......3..1.6......2..71..",
+     "11.1/11.1/9.7"},
 };
 
 static int count_steps(int first, int last)

@@ -105,7 +105,8 @@ static void plant(sudoku_rng *rng, se_state *s, int patterns, int only)
         int d = 1 + (int)sudoku_rng_below(rng, 9);
         if (kind == 0) { /* X-wing */
             int base = sudoku_rng_below(rng, 2) ? SE_ROW(0) : SE_COL(0);
-            int l1 = base + (int)sudoku_rng_below(rng, 9), l2 = base + (int)sudoku_rng_below(rng, 9);
+            int l1 = base + (int)sudoku_rng_below(rng, 9),
+                l2 = base + (int)sudoku_rng_below(rng, 9);
             confine_to_two(rng, s, l1, d, l2, d);
         } else if (kind == 1) { /* pointing: a box's places in one line */
             int box = (int)sudoku_rng_below(rng, 9), j = (int)sudoku_rng_below(rng, 3);
@@ -194,7 +195,8 @@ static void compare_dynamic_plus(const se_state *src, const se_state *cur)
     }
     int none_tail = 0;
     int since[4] = { -1, -1, -1, -1 };
-    CHECK(se_dynamic_plus_offs(dry_dp, ws_dp[0], cur, cur, &none, queue[0], &none_tail, since, &rule_used) == 0 &&
+    CHECK(se_dynamic_plus_offs(dry_dp, ws_dp[0], cur, cur, &none, queue[0], &none_tail, since,
+                               &rule_used) == 0 &&
           none_tail == 0 && since[0] == 0 && since[3] == 0);
     /* the fast rules twice: the second time from what they remembered */
     int first_r = 0, first_tail = 0;
@@ -214,7 +216,8 @@ static void compare_dynamic_plus(const se_state *src, const se_state *cur)
         for (int i = 0; i < 4; i++)
             since[i] = -1;
         r[w] = w ? twin_dynamic_plus_offs(ws, cur, src, &to_off[w], queue[w], &tail[w])
-                 : se_dynamic_plus_offs(dry_dp, ws, cur, src, &to_off[w], queue[w], &tail[w], since, &rule_used);
+                 : se_dynamic_plus_offs(dry_dp, ws, cur, src, &to_off[w], queue[w], &tail[w], since,
+                                        &rule_used);
         if (pass == 0) {
             first_r = r[0];
             first_tail = tail[0];
@@ -230,7 +233,8 @@ static void compare_dynamic_plus(const se_state *src, const se_state *cur)
     }
     int same = r[0] == r[1] && tail[0] == tail[1] &&
                same_offs(queue[0], queue[1], 0, tail[0]);
-    CHECK_MSG(same, "dynamic+ rules: fast %d (%d new), plain %d (%d new)", r[0], tail[0], r[1], tail[1]);
+    CHECK_MSG(same, "dynamic+ rules: fast %d (%d new), plain %d (%d new)", r[0], tail[0], r[1],
+              tail[1]);
     dp_compared++;
     dp_fired += r[0] > 0;
 }
@@ -277,7 +281,8 @@ static void compare_dynamic_plus_since(const se_state *src, const se_state *cur1
             tail[0] = 0;
             queue_removals(ws, src, cur1, &to_off[0], queue[0], &tail[0]);
             int since[4] = { -1, -1, -1, -1 };
-            se_dynamic_plus_offs(dry_dp, ws, cur1, src, &to_off[0], queue[0], &tail[0], since, &rule_used);
+            se_dynamic_plus_offs(dry_dp, ws, cur1, src, &to_off[0], queue[0], &tail[0], since,
+                                 &rule_used);
         }
         ws->nnode = ws->nextra = ws->nnested = 0;
         ws->overflow = 0;
@@ -286,7 +291,8 @@ static void compare_dynamic_plus_since(const se_state *src, const se_state *cur1
         queue_removals(ws, src, cur1, &to_off[w], queue[w], &tail[w]);
         int since[4] = { -1, -1, -1, -1 }, first = tail[w];
         int r1 = w ? twin_dynamic_plus_offs(ws, cur1, src, &to_off[w], queue[w], &tail[w])
-                   : se_dynamic_plus_offs(dry_dp, ws, cur1, src, &to_off[w], queue[w], &tail[w], since, &rule_used);
+                   : se_dynamic_plus_offs(dry_dp, ws, cur1, src, &to_off[w], queue[w], &tail[w],
+                                          since, &rule_used);
         if (r1 < 0)
             return;
         if (w == 0) {
@@ -302,7 +308,8 @@ static void compare_dynamic_plus_since(const se_state *src, const se_state *cur1
         queue_removals(ws, src, &cur2, &to_off[w], queue[w], &tail[w]);
         start[w] = tail[w]; /* the new "off"s from here */
         r[w] = w ? twin_dynamic_plus_offs(ws, &cur2, src, &to_off[w], queue[w], &tail[w])
-                 : se_dynamic_plus_offs(dry_dp, ws, &cur2, src, &to_off[w], queue[w], &tail[w], since, &rule_used);
+                 : se_dynamic_plus_offs(dry_dp, ws, &cur2, src, &to_off[w], queue[w], &tail[w],
+                                        since, &rule_used);
     }
     int same = r[0] == r[1] && tail[0] == tail[1] && start[0] == start[1] &&
                same_offs(queue[0], queue[1], start[0], tail[0]);
@@ -331,7 +338,8 @@ static void compare_dynamic_plus_since(const se_state *src, const se_state *cur1
  * forcing chains' cells are mostly skipped (narrow_cells).
  */
 static long narrow_compared;
-static se_producers *chains_narrow; /* fast, its own: the rater's sequence in chains_fast stays whole */
+static se_producers
+    *chains_narrow; /* fast, its own: the rater's sequence in chains_fast stays whole */
 static void compare_nested_narrow(const se_state *s, int percent)
 {
     se_state src = *s, cur = *s, wide;
@@ -355,8 +363,8 @@ static void compare_nested_narrow(const se_state *s, int percent)
         int fit = sudoku_rng_below(&nested_rng, 2) != 0, last = previous;
         int together = sudoku_rng_below(&nested_rng, 3) == 0;
         int big = sudoku_rng_below(&nested_rng, 2) == 0; /* from cells of four or more */
-        for (int lose = 1 + (int)sudoku_rng_below(&nested_rng, 4), tries = 0; lose > 0 && tries < 200;
-             tries++) {
+        for (int lose = 1 + (int)sudoku_rng_below(&nested_rng, 4), tries = 0;
+             lose > 0 && tries < 200; tries++) {
             int k = keys[sudoku_rng_below(&nested_rng, (uint32_t)n)], cell = k / 9, d = k % 9;
             if (!(cur.cand[cell] >> d & 1))
                 continue;
@@ -511,7 +519,8 @@ static void compare_all(const se_state *s)
             show_state(s);
             for (int c = 0; c < 81; c++)
                 if ((fa && a.elim[c]) || (fb && b.elim[c]))
-                    printf("cell %d: fast %03x twin %03x\n", c, fa ? a.elim[c] : 0, fb ? b.elim[c] : 0);
+                    printf("cell %d: fast %03x twin %03x\n", c, fa ? a.elim[c] : 0,
+                           fb ? b.elim[c] : 0);
         }
     }
     /* the engine's two rules, for every potential (candidate or not) */
@@ -527,7 +536,8 @@ static void compare_all(const se_state *s)
                 int8_t rule_a[4], rule_b[4];
                 na = se_off_to_on_keys(s, key, y, x, keys_a, rule_a);
                 nb = twin_off_to_on_keys(s, key, y, x, keys_b, rule_b);
-                rules_same &= na == nb && memcmp(keys_a, keys_b, sizeof keys_a[0] * (size_t)na) == 0 &&
+                rules_same &= na == nb &&
+                              memcmp(keys_a, keys_b, sizeof keys_a[0] * (size_t)na) == 0 &&
                               memcmp(rule_a, rule_b, (size_t)na) == 0;
             }
         }
@@ -580,7 +590,8 @@ static void compare_all(const se_state *s)
          * parents can come only from the units of a cycle's weak links,
          * or from a multiple chain's own cell or house) */
         cur = *s;
-        for (int n = 1 + (int)sudoku_rng_below(&nested_rng, 3), tries = 0; n > 0 && tries < 200; tries++) {
+        for (int n = 1 + (int)sudoku_rng_below(&nested_rng, 3), tries = 0; n > 0 && tries < 200;
+             tries++) {
             int c = (int)sudoku_rng_below(&nested_rng, 81);
             if (se_popcount(cur.cand[c]) < 3)
                 continue;
@@ -641,7 +652,8 @@ static void compare_nested_across(const sudoku_grid *g)
 {
     if (path.step_count < 4)
         return;
-    int late = path.step_count - 1 - (int)sudoku_rng_below(&nested_rng, (uint32_t)path.step_count / 2);
+    int late = path.step_count - 1 -
+               (int)sudoku_rng_below(&nested_rng, (uint32_t)path.step_count / 2);
     int steps[4];
     steps[0] = late;
     steps[1] = (int)sudoku_rng_below(&nested_rng, (uint32_t)late / 2 + 1);
@@ -830,7 +842,8 @@ int main(int argc, char **argv)
                 int fa = se_producers_find(chains_fast, &st, &a, kind, NULL);
                 int fb = se_producers_find(chains_twin, &st, &b, kind, NULL);
                 int same = same_hint(fa, &a, fb, &b);
-                CHECK_MSG(same, "nested level %d at step %d: fast %d, twin %d", kind - 2, i + 1, fa, fb);
+                CHECK_MSG(same, "nested level %d at step %d: fast %d, twin %d", kind - 2, i + 1, fa,
+                          fb);
                 CHECK_MSG(fa == 1 && a.technique == t && a.rating == path.step[i].rating,
                           "nested level %d at step %d: not the path's step", kind - 2, i + 1);
                 nested_compared++;
@@ -845,7 +858,8 @@ int main(int argc, char **argv)
            "grids: %ld, usable hints: forcing chains & cycles %ld, multiple forcing chains %ld\n",
            nested_compared, inner_compared, inner_found[0], inner_found[1]);
     CHECK(inner_compared > 100 && inner_found[0] > 100 && inner_found[1] > 100);
-    printf("inner producers on grids a few candidates short: %ld, with usable hints: forcing chains & cycles %ld, multiple %ld\n",
+    printf("inner producers on grids a few candidates short: %ld, with usable hints: forcing "
+           "chains & cycles %ld, multiple %ld\n",
            few_compared, few_found[0], few_found[1]);
     CHECK(few_compared > (SANITIZED ? 40 : 400) && few_found[0] > 10 && few_found[1] > 10);
     printf("narrowed inner producers compared: %ld, made from a parent: forcing chains & cycles "
@@ -874,7 +888,8 @@ int main(int argc, char **argv)
     /* the test must be able to fail: the outer grid must matter */
     CHECK(across_moved > (SANITIZED ? 5 : 20));
     printf("%ld positions (%ld from %d random minimal puzzles, the rest from %d vector rows); "
-           "found: aligned pair exclusion %ld, aligned triple exclusion %ld, cycles and forcing chains %ld\n",
+           "found: aligned pair exclusion %ld, aligned triple exclusion %ld, cycles and forcing "
+           "chains %ld\n",
            compared, random_positions, puzzles, rows, found[0], found[1], found[2]);
     printf("aligned exclusion after a quiet grid: pairs %ld compared, %ld found; "
            "triples %ld compared, %ld found\n", ae_since_compared[0], ae_since_found[0],
@@ -883,12 +898,15 @@ int main(int argc, char **argv)
     long ae_least = SANITIZED ? 20 : 100, ae_found_least = SANITIZED ? 5 : 10;
     CHECK(ae_since_compared[0] > ae_least && ae_since_found[0] > ae_found_least);
     CHECK(ae_since_compared[1] > ae_least && ae_since_found[1] > ae_found_least);
-    printf("forcing chains found: Nishio %ld, multiple %ld, dynamic %ld, dynamic+ %ld, nested level 2 %ld, level 3 %ld\n",
+    printf("forcing chains found: Nishio %ld, multiple %ld, dynamic %ld, dynamic+ %ld, nested "
+           "level 2 %ld, level 3 %ld\n",
            found_fc[0], found_fc[1], found_fc[2], found_fc[3], found_fc[4], found_fc[5]);
     /* the test must be able to fail: the positions must exercise the finders */
     CHECK(found[0] > 10 && found[1] > 10 && found[2] > 10);
-    CHECK(found_fc[0] > 10 && found_fc[1] > 10 && found_fc[2] > 10 && found_fc[3] > 10 && found_fc[4] > 0);
-    printf("dynamic+ rules at reduced grids: %ld compared, %ld with new \"off\"s\n", dp_compared, dp_fired);
+    CHECK(found_fc[0] > 10 && found_fc[1] > 10 && found_fc[2] > 10 && found_fc[3] > 10 &&
+          found_fc[4] > 0);
+    printf("dynamic+ rules at reduced grids: %ld compared, %ld with new \"off\"s\n", dp_compared,
+           dp_fired);
     CHECK(dp_compared > 100 && dp_fired > 10);
     printf("dynamic+ rules at the dry point after another: %ld compared (%ld after a used one), "
            "%ld with new \"off\"s\n", dps_compared, dps_after_used, dps_fired);

@@ -178,36 +178,35 @@ static void vectors(void)
             continue;
         rows++;
         p = check_grid(puzzle_text);
-        int solved = sudoku_solve(&p, &sol);
+        int solved = sudoku_solve(&p, &sol, NULL);
         if (strlen(expected) == 81) {
             sudoku_grid want = check_grid(expected);
             CHECK_MSG(solved && memcmp(&sol, &want, sizeof sol) == 0,
                       "solve %s", puzzle_text);
-            CHECK_MSG(sudoku_count(&p, 0) == 1, "count %s", puzzle_text);
-            CHECK_MSG(sudoku_count(&p, 2) == 1, "count2 %s", puzzle_text);
-            CHECK(sudoku_count_solve(&p, 2, &sol2) == 1 &&
-                  memcmp(&sol2, &want, sizeof sol2) == 0);
+            CHECK_MSG(sudoku_count(&p, 0, NULL, NULL) == 1, "count %s", puzzle_text);
+            CHECK_MSG(sudoku_count(&p, 2, NULL, NULL) == 1, "count2 %s", puzzle_text);
+            CHECK(sudoku_count(&p, 2, &sol2, NULL) == 1 && memcmp(&sol2, &want, sizeof sol2) == 0);
         } else if (expected[0] == '>' && expected[1] == '=') {
             uint64_t n = strtoull(expected + 2, NULL, 10);
             if (n > 100000 && !long_run)
                 n = 100000;
-            CHECK_MSG(sudoku_count(&p, n) == n, "count>=%" PRIu64 " %s", n,
+            CHECK_MSG(sudoku_count(&p, n, NULL, NULL) == n, "count>=%" PRIu64 " %s", n,
                       puzzle_text);
             CHECK(solved && valid_full(&sol) && matches_givens(&p, &sol));
         } else if (strlen(expected) > 15) {
             /* the empty grid: far too many to count, so only up to a limit */
-            CHECK_MSG(sudoku_count(&p, 1000) == 1000, "count %s", puzzle_text);
+            CHECK_MSG(sudoku_count(&p, 1000, NULL, NULL) == 1000, "count %s", puzzle_text);
             CHECK(solved && valid_full(&sol) && matches_givens(&p, &sol));
         } else {
             uint64_t n = strtoull(expected, NULL, 10);
-            CHECK_MSG(sudoku_count(&p, 0) == n, "count==%" PRIu64 " %s", n,
+            CHECK_MSG(sudoku_count(&p, 0, NULL, NULL) == n, "count==%" PRIu64 " %s", n,
                       puzzle_text);
-            CHECK(sudoku_count(&p, n + 1) == n);
-            CHECK(n == 0 || sudoku_count(&p, n) == n);
-            CHECK(n < 2 || sudoku_count(&p, n - 1) == n - 1);
+            CHECK(sudoku_count(&p, n + 1, NULL, NULL) == n);
+            CHECK(n == 0 || sudoku_count(&p, n, NULL, NULL) == n);
+            CHECK(n < 2 || sudoku_count(&p, n - 1, NULL, NULL) == n - 1);
             CHECK_MSG(solved == (n > 0), "solve %s", puzzle_text);
             if (n == 0) {
-                CHECK(sudoku_count_solve(&p, 2, &sol2) == 0);
+                CHECK(sudoku_count(&p, 2, &sol2, NULL) == 0);
                 CHECK_MSG(strcmp(kind, "invalid_givens") != 0 ||
                               !sudoku_grid_consistent(&p),
                           "clash %s", puzzle_text);
@@ -253,13 +252,13 @@ static void seventeen(void)
         }
         want = check_grid(b);
         n++;
-        if (!sudoku_solve(&p, &sol) || !valid_full(&sol) ||
-            !matches_givens(&p, &sol) || memcmp(&sol, &want, sizeof sol) != 0) {
+        if (!sudoku_solve(&p, &sol, NULL) || !valid_full(&sol) || !matches_givens(&p, &sol) ||
+            memcmp(&sol, &want, sizeof sol) != 0) {
             if (bad++ < 5)
                 fprintf(stderr, "17-clue #%d wrong: %s\n", n, a);
         }
         if (n % 8 == 0 || long_run)  /* uniqueness on a share of them */
-            bad += sudoku_count(&p, 2) != 1;
+            bad += sudoku_count(&p, 2, NULL, NULL) != 1;
     }
     CHECK_MSG(!check_next_line(fs, b, sizeof b), "more solutions than puzzles");
     CHECK_MSG(n == 49158, "%d 17-clue puzzles", n);
@@ -276,11 +275,10 @@ static void random_solutions(void)
     memset(&empty, 0, sizeof empty);
     int distinct = 0, n = long_run ? 20000 : SANITIZED ? 300 : 2000;
     for (int s = 0; s < n; s++) {
-        CHECK(sudoku_solve_random(&empty, (uint64_t)s, &a));
+        CHECK(sudoku_solve_random(&empty, (uint64_t)s, &a, NULL));
         CHECK(valid_full(&a));
-        CHECK(sudoku_solve_random(&empty, (uint64_t)s, &b) &&
-              memcmp(&a, &b, sizeof a) == 0);
-        CHECK(sudoku_solve_random(&empty, (uint64_t)s + 1, &b));
+        CHECK(sudoku_solve_random(&empty, (uint64_t)s, &b, NULL) && memcmp(&a, &b, sizeof a) == 0);
+        CHECK(sudoku_solve_random(&empty, (uint64_t)s + 1, &b, NULL));
         distinct += memcmp(&a, &b, sizeof a) != 0;
     }
     /* neighbouring seeds nearly always give different grids */
@@ -288,11 +286,12 @@ static void random_solutions(void)
 
     /* a puzzle with 125 solutions: every seed gives one of them, valid
      * and matching the givens, and many seeds reach many of them */
-    sudoku_grid p = check_grid("...3165..8..5..1...1.89724.9.1.85.2....9.1....4.263..1.5.....1.1..4.9..2..61.8...");
+    sudoku_grid p = check_grid(
+        "...3165..8..5..1...1.89724.9.1.85.2....9.1....4.263..1.5.....1.1..4.9..2..61.8...");
     sudoku_grid seen[125];
     int nseen = 0;
     for (int s = 0; s < 3000; s++) {
-        CHECK(sudoku_solve_random(&p, (uint64_t)s * 7919u, &a));
+        CHECK(sudoku_solve_random(&p, (uint64_t)s * 7919u, &a, NULL));
         CHECK(valid_full(&a) && matches_givens(&p, &a));
         int k = 0;
         while (k < nseen && memcmp(&seen[k], &a, sizeof a) != 0)
@@ -303,14 +302,15 @@ static void random_solutions(void)
     CHECK_MSG(nseen >= 60, "3000 seeds reached only %d of 125 solutions", nseen);
 
     /* unsolvable and clashing puzzles give nothing with any seed */
-    sudoku_grid clash = check_grid("11...............................................................................");
-    CHECK(!sudoku_solve_random(&clash, 1, &a));
-    CHECK(!sudoku_solve(&clash, &a));
-    CHECK(sudoku_count(&clash, 0) == 0);
+    sudoku_grid clash = check_grid(
+        "11...............................................................................");
+    CHECK(!sudoku_solve_random(&clash, 1, &a, NULL));
+    CHECK(!sudoku_solve(&clash, &a, NULL));
+    CHECK(sudoku_count(&clash, 0, NULL, NULL) == 0);
     /* a cell value outside 0..9 (not producible by the parser) */
     sudoku_grid odd = empty;
     odd.cell[40] = 10;
-    CHECK(sudoku_count(&odd, 5) == 0 && !sudoku_solve(&odd, &a));
+    CHECK(sudoku_count(&odd, 5, NULL, NULL) == 0 && !sudoku_solve(&odd, &a, NULL));
     /* init() finds clashes by counting the rows, columns and boxes that
      * hold each digit: every pair of cells with the same digit (each
      * digit, each band position) clashes exactly when the cells share a
@@ -322,13 +322,13 @@ static void random_solutions(void)
             two.cell[i] = two.cell[j] = (uint8_t)d;
             int see = i / 9 == j / 9 || i % 9 == j % 9 ||
                       (i / 27 == j / 27 && i % 9 / 3 == j % 9 / 3);
-            CHECK_MSG((sudoku_count(&two, 1) == 0) == see, "pair %d %d", i, j);
+            CHECK_MSG((sudoku_count(&two, 1, NULL, NULL) == 0) == see, "pair %d %d", i, j);
         }
     for (int i = 0; i < 81; i++)
         for (int v = 10; v < 256; v += 49) {
             sudoku_grid bad = empty;
             bad.cell[i] = (uint8_t)v;
-            CHECK_MSG(sudoku_count(&bad, 1) == 0, "value %d at %d", v, i);
+            CHECK_MSG(sudoku_count(&bad, 1, NULL, NULL) == 0, "value %d at %d", v, i);
         }
 }
 
@@ -346,7 +346,7 @@ static void differential(void)
         const uint64_t limit = 1000;
         random_puzzle(&rng, i, &p);
         uint64_t want = slow_count(&p, limit);
-        uint64_t got = sudoku_count(&p, limit);
+        uint64_t got = sudoku_count(&p, limit, NULL, NULL);
         if (want == SLOW_GAVE_UP) {
             gave_up++;
             continue;
@@ -359,15 +359,15 @@ static void differential(void)
             continue;
         }
         check_passed++;
-        int solved = sudoku_solve(&p, &sol);
+        int solved = sudoku_solve(&p, &sol, NULL);
         CHECK(solved == (want > 0));
         if (solved)
             CHECK(valid_full(&sol) && matches_givens(&p, &sol));
-        CHECK(sudoku_count_solve(&p, 2, &sol2) == (want < 2 ? want : 2));
+        CHECK(sudoku_count(&p, 2, &sol2, NULL) == (want < 2 ? want : 2));
         if (solved)
             CHECK(memcmp(&sol, &sol2, sizeof sol) == 0);
         if (want > 0 && want < limit)
-            CHECK(sudoku_count(&p, 0) == want);
+            CHECK(sudoku_count(&p, 0, NULL, NULL) == want);
     }
     printf("differential: %d puzzles; counts 0: %" PRIu64 ", 1: %" PRIu64
            ", 2..999: %" PRIu64 ", >=1000: %" PRIu64

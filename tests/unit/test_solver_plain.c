@@ -47,7 +47,7 @@ static void triad_contradictions(void)
             sudoku_scramble_random(&rng, &t);
             sudoku_transform_apply(&t, &p, &s);
             plain_nodes = 0;
-            CHECK(twin_count(&s, 3) == 0);
+            CHECK(twin_count(&s, 3, NULL, NULL) == 0);
             CHECK_MSG(plain_nodes <= 4, "%lu nodes to refute %s", plain_nodes,
                       check_line(&s, text));
         }

@@ -117,14 +117,17 @@ int main(void)
             int ok = 1;
             for (int d = 0; d < 9; d++)
                 ok &= stack_digit_portable(&t, d, single, &kept);
-            CHECK_MSG(ok == want_ok, "state %d: portable contradiction %d, want %d", k, ok, want_ok);
+            CHECK_MSG(ok == want_ok, "state %d: portable contradiction %d, want %d", k, ok,
+                      want_ok);
             if (ok && want_ok) {
                 CHECK_MSG(kept == want_kept, "state %d: portable changed words differ", k);
                 for (int d = 0; d < 9; d++) {
                     singles += want_single[d] != 0;
-                    CHECK_MSG(single[d] == want_single[d], "state %d digit %d: portable singles", k, d);
+                    CHECK_MSG(single[d] == want_single[d], "state %d digit %d: portable singles", k,
+                              d);
                     for (int b = 0; b < 3; b++)
-                        CHECK_MSG(t.cand[b][d] == want_x[d][b], "state %d digit %d: portable words", k, d);
+                        CHECK_MSG(t.cand[b][d] == want_x[d][b], "state %d digit %d: portable words",
+                                  k, d);
                 }
             }
         }
@@ -147,7 +150,8 @@ int main(void)
                 for (int d = 0; d < 9; d++) {
                     CHECK_MSG(single[d] == want_single[d], "state %d digit %d: avx2 singles", k, d);
                     for (int b = 0; b < 3; b++)
-                        CHECK_MSG(t.cand[b][d] == want_x[d][b], "state %d digit %d: avx2 words", k, d);
+                        CHECK_MSG(t.cand[b][d] == want_x[d][b], "state %d digit %d: avx2 words", k,
+                                  d);
                 }
             }
         }

@@ -153,7 +153,7 @@ static int p_te(plain *s, int n)
 /* Same result codes as sudoku_te_depth. */
 static int plain_depth(const sudoku_grid *g, int max_depth)
 {
-    if (!sudoku_grid_consistent(g) || sudoku_count(g, 2) != 1)
+    if (!sudoku_grid_consistent(g) || sudoku_count(g, 2, NULL, NULL) != 1)
         return SUDOKU_TE_UNDEFINED;
     for (int n = 0; max_depth < 0 || n <= max_depth; n++) {
         plain s;
@@ -193,7 +193,7 @@ static int vectors(const char *relpath, int sample_every, int *counts)
         if (row++ % sample_every)
             continue;
         g = check_grid(line);
-        got = sudoku_te_depth(&g, SUDOKU_TE_UNLIMITED);
+        got = sudoku_te_depth(&g, SUDOKU_TE_UNLIMITED, NULL);
         CHECK_MSG(got == want, "%s: %s depth %d, expected %d", relpath,
                   check_line(&g, buf), got, want);
         if (want >= 0 && want < 4)
@@ -201,7 +201,7 @@ static int vectors(const char *relpath, int sample_every, int *counts)
         /* the climb's grade agrees on depth 0, 1 and "2 or more" */
         {
             sudoku_te_profile prof;
-            int pr = sudoku_te_profile_cancel(&g, NULL, &prof, NULL);
+            int pr = sudoku_te_profile_of(&g, NULL, &prof, NULL);
             CHECK_MSG(pr == (want >= 0 ? 0 : SUDOKU_TE_UNDEFINED), "%s: profile %d", relpath, pr);
             if (pr == 0)
                 CHECK_MSG(prof.depth == (want < 2 ? want : 2) &&
@@ -212,9 +212,9 @@ static int vectors(const char *relpath, int sample_every, int *counts)
         }
         /* max_depth just below and at the depth */
         if (want > 0)
-            CHECK(sudoku_te_depth(&g, want - 1) == SUDOKU_TE_TOO_DEEP);
+            CHECK(sudoku_te_depth(&g, want - 1, NULL) == SUDOKU_TE_TOO_DEEP);
         if (sample_every == 1 || done % 4 == 0)
-            CHECK(sudoku_te_depth(&g, want) == want);
+            CHECK(sudoku_te_depth(&g, want, NULL) == want);
         done++;
     }
     fclose(f);
@@ -247,7 +247,7 @@ static int differential(const char *relpath, int every, int limit,
             continue;
         if (sudoku_grid_parse(line, strlen(line), &g, NULL) != SUDOKU_PARSE_OK)
             continue;
-        fast = sudoku_te_depth(&g, max_depth);
+        fast = sudoku_te_depth(&g, max_depth, NULL);
         slow = plain_depth(&g, max_depth);
         CHECK_MSG(fast == slow, "%s: %s fast %d plain %d (max_depth %d)",
                   relpath, check_line(&g, buf), fast, slow, max_depth);
@@ -291,14 +291,13 @@ static void random_minimal(int count, uint64_t seed)
         for (int i = 0; i < 81; i++) {
             int c = order[i], v = g.cell[c];
             g.cell[c] = 0;
-            if (sudoku_count(&g, 2) != 1) {
+            if (sudoku_count(&g, 2, NULL, NULL) != 1) {
                 if (multi++ % 16 == 0)
-                    CHECK(sudoku_te_depth(&g, SUDOKU_TE_UNLIMITED) ==
-                          SUDOKU_TE_UNDEFINED);
+                    CHECK(sudoku_te_depth(&g, SUDOKU_TE_UNLIMITED, NULL) == SUDOKU_TE_UNDEFINED);
                 g.cell[c] = (uint8_t)v;
             }
         }
-        fast = sudoku_te_depth(&g, SUDOKU_TE_UNLIMITED);
+        fast = sudoku_te_depth(&g, SUDOKU_TE_UNLIMITED, NULL);
         slow = plain_depth(&g, SUDOKU_TE_UNLIMITED);
         CHECK_MSG(fast == slow && fast >= 0, "random minimal %s: fast %d plain %d",
                   check_line(&g, buf), fast, slow);
@@ -334,7 +333,7 @@ static void solve_vectors(void)
             continue;
         line[81] = '\0';
         g = check_grid(line);
-        fast = sudoku_te_depth(&g, SUDOKU_TE_UNLIMITED);
+        fast = sudoku_te_depth(&g, SUDOKU_TE_UNLIMITED, NULL);
         if (strncmp(kind, "unique", 6) == 0) {
             int slow = plain_depth(&g, fast > 2 ? 2 : SUDOKU_TE_UNLIMITED);
             CHECK_MSG(fast >= 0 && (fast == slow || (fast > 2 && slow == SUDOKU_TE_TOO_DEEP)),
@@ -343,7 +342,7 @@ static void solve_vectors(void)
         } else {
             CHECK_MSG(fast == SUDOKU_TE_UNDEFINED, "solve.tsv %s: %d, expected undefined",
                       check_line(&g, buf), fast);
-            CHECK(sudoku_te_depth(&g, 0) == SUDOKU_TE_UNDEFINED);
+            CHECK(sudoku_te_depth(&g, 0, NULL) == SUDOKU_TE_UNDEFINED);
             other++;
         }
     }
@@ -356,43 +355,45 @@ static void undefined_and_limits(void)
     sudoku_grid g = check_grid(DEPTH0);
     sudoku_grid empty, clash, nosol, multi;
 
-    CHECK(sudoku_te_depth(&g, SUDOKU_TE_UNLIMITED) == 0);
-    CHECK(sudoku_te_depth(&g, 0) == 0);
-    CHECK(sudoku_te_depth(&g, -5) == 0);
+    CHECK(sudoku_te_depth(&g, SUDOKU_TE_UNLIMITED, NULL) == 0);
+    CHECK(sudoku_te_depth(&g, 0, NULL) == 0);
+    CHECK(sudoku_te_depth(&g, -5, NULL) == 0);
     CHECK(plain_depth(&g, -1) == 0);
 
     memset(&empty, 0, sizeof empty);
-    CHECK(sudoku_te_depth(&empty, SUDOKU_TE_UNLIMITED) == SUDOKU_TE_UNDEFINED);
-    CHECK(sudoku_te_depth(&empty, 0) == SUDOKU_TE_UNDEFINED);
+    CHECK(sudoku_te_depth(&empty, SUDOKU_TE_UNLIMITED, NULL) == SUDOKU_TE_UNDEFINED);
+    CHECK(sudoku_te_depth(&empty, 0, NULL) == SUDOKU_TE_UNDEFINED);
 
     clash = g;
     clash.cell[0] = clash.cell[3]; /* 4 twice in row 1 */
-    CHECK(sudoku_te_depth(&clash, SUDOKU_TE_UNLIMITED) == SUDOKU_TE_UNDEFINED);
+    CHECK(sudoku_te_depth(&clash, SUDOKU_TE_UNLIMITED, NULL) == SUDOKU_TE_UNDEFINED);
 
     /* consistent givens without a solution: 1..8 in row 1, 9 in column 9 */
-    nosol = check_grid("12345678........9................................................................");
-    CHECK(sudoku_te_depth(&nosol, SUDOKU_TE_UNLIMITED) == SUDOKU_TE_UNDEFINED);
+    nosol = check_grid(
+        "12345678........9................................................................");
+    CHECK(sudoku_te_depth(&nosol, SUDOKU_TE_UNLIMITED, NULL) == SUDOKU_TE_UNDEFINED);
     CHECK(plain_depth(&nosol, -1) == SUDOKU_TE_UNDEFINED);
 
     /* several solutions: a depth-0 puzzle with a given removed until it
      * has two; here: drop the givens of a full deadly pattern's cells */
     multi = check_grid(
         "12345678945678912378912345621436589736589721489721436553164297864297853197853164.");
-    CHECK(sudoku_te_depth(&multi, SUDOKU_TE_UNLIMITED) == 0);
+    CHECK(sudoku_te_depth(&multi, SUDOKU_TE_UNLIMITED, NULL) == 0);
     multi.cell[0] = multi.cell[1] = multi.cell[9] = multi.cell[10] = 0;
     /* 1 2 / 4 5: no rectangle; remove a true deadly pattern instead */
     multi = check_grid(
         "..3456789..6789123789123456214365897365897214897214365531642978642978531978531642");
     /* cells r1c1,r1c2,r2c1,r2c2 = 1 2 / 4 5 are not swappable, but the
      * solver decides: only count matters here */
-    if (sudoku_count(&multi, 2) == 2)
-        CHECK(sudoku_te_depth(&multi, SUDOKU_TE_UNLIMITED) == SUDOKU_TE_UNDEFINED);
+    if (sudoku_count(&multi, 2, NULL, NULL) == 2)
+        CHECK(sudoku_te_depth(&multi, SUDOKU_TE_UNLIMITED, NULL) == SUDOKU_TE_UNDEFINED);
     else
-        CHECK(sudoku_te_depth(&multi, SUDOKU_TE_UNLIMITED) >= 0);
+        CHECK(sudoku_te_depth(&multi, SUDOKU_TE_UNLIMITED, NULL) >= 0);
 
     /* a full grid, and a full grid minus one cell: depth 0 */
-    g = check_grid("123456789456789123789123456214365897365897214897214365531642978642978531978531642");
-    CHECK(sudoku_te_depth(&g, 0) == 0);
+    g = check_grid(
+        "123456789456789123789123456214365897365897214897214365531642978642978531978531642");
+    CHECK(sudoku_te_depth(&g, 0, NULL) == 0);
     CHECK(plain_depth(&g, 0) == 0);
 }
 

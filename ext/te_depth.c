@@ -1,4 +1,4 @@
-/* rating.c - sudoku_te_depth(p [, max_depth]). */
+/* te_depth.c - sudoku_te_depth(p [, max_depth]). */
 #include "ext.h"
 #include "te_depth.h"
 
@@ -26,7 +26,7 @@ void ext_te_depth(sqlite3_context *ctx, int argc, sqlite3_value **argv)
         max_depth = m > SUDOKU_CELLS ? SUDOKU_CELLS : (int)m;
     }
     ext_cancel_init(sqlite3_context_db_handle(ctx), &cancel);
-    depth = sudoku_te_depth_cancel(&grid, max_depth, &cancel);
+    depth = sudoku_te_depth(&grid, max_depth, &cancel);
     if (depth == SUDOKU_CANCELLED) {
         ext_result_interrupted(ctx);
         return;
