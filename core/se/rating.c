@@ -372,7 +372,7 @@ static sudoku_se_status rate(sudoku_se_rater *rater, const sudoku_grid *puzzle,
     if (!sudoku_grid_consistent(puzzle))
         return SUDOKU_SE_INVALID;
     sudoku_grid solution;
-    uint64_t n = sudoku_count_cancel(puzzle, 2, &solution, cancel);
+    uint64_t n = sudoku_count(puzzle, 2, &solution, cancel);
     if (n == SUDOKU_COUNT_CANCELLED)
         return SUDOKU_SE_CANCELLED;
     if (n != 1 || sudoku_grid_givens(puzzle) == 81)
