@@ -62,9 +62,6 @@ static void add(set *s, int order, const uint8_t *cells)
     s->n++;
 }
 
-/* A random grid with `keep` percent of its cells, then up to `tries`
- * more cells removed at random while the solution stays unique (tries <
- * 0: every cell tried once, which gives a minimal puzzle). */
 /* The budget of a check while making a set: a count of the solver's
  * questions to the cancel hook (a fixed number of search nodes), not a
  * time, so that every machine makes the same sets. */
@@ -73,11 +70,17 @@ static int over_budget(void *questions)
     return --*(int *)questions < 0;
 }
 
+/* A random grid with `keep` percent of its cells (cells of the grid put
+ * back while that is not unique, unless tries is 0), then up to `tries`
+ * more cells removed at random while the solution stays unique (tries <
+ * 0: every cell tried once, which gives a minimal puzzle). */
 static void make(sudoku_rng *rng, int order, int keep, int tries, uint8_t *p)
 {
     uint8_t empty[SUDOKU_BOARD_MAX_CELLS] = {0};
     int total = sudoku_board_cells(order), ord[SUDOKU_BOARD_MAX_CELLS];
-    sudoku_board_solve_random(order, empty, sudoku_rng_next(rng), p, NULL);
+    uint8_t grid[SUDOKU_BOARD_MAX_CELLS];
+    sudoku_board_solve_random(order, empty, sudoku_rng_next(rng), grid, NULL);
+    memcpy(p, grid, (size_t)total);
     for (int i = 0; i < total; i++) {
         ord[i] = i;
         if ((int)sudoku_rng_below(rng, 100) >= keep)
@@ -85,15 +88,19 @@ static void make(sudoku_rng *rng, int order, int keep, int tries, uint8_t *p)
     }
     if (tries == 0)
         return;
-    if (sudoku_board_count(order, p, 2, NULL, NULL) != 1) {
-        uint8_t full[SUDOKU_BOARD_MAX_CELLS];
-        sudoku_board_solve(order, p, full, NULL);
-        memcpy(p, full, (size_t)total); /* start from the grid */
-    }
     for (int i = total - 1; i > 0; i--) {
         int j = (int)sudoku_rng_below(rng, (uint32_t)i + 1), t = ord[i];
         ord[i] = ord[j];
         ord[j] = t;
+    }
+    /* not unique yet: add cells of the grid back, in random order, until
+     * it is (a check over budget counts as not unique) */
+    for (int i = 0; i < total; i++) {
+        int questions = 40;
+        sudoku_cancel cancel = {over_budget, &questions};
+        if (sudoku_board_count(order, p, 2, NULL, &cancel) == 1)
+            break;
+        p[ord[i]] = grid[ord[i]];
     }
     for (int i = 0, done = 0; i < total && (tries < 0 || done < tries); i++) {
         int c = ord[i], v = p[c];
