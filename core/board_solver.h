@@ -7,8 +7,13 @@
  * order^2, simply have no solution. Order 3 is served by the 9x9 solver
  * (solver.h) with the same results as its functions; orders 2, 4 and 5 by
  * their own search (core/board_solver/), which places naked and hidden
- * singles with propagation and guesses on the cell or the (unit, symbol)
- * with the fewest places, undoing from a trail.
+ * singles and box-line reductions with propagation and guesses on the
+ * cell or the (unit, symbol) with the fewest options, undoing from a
+ * trail. A search for at most two solutions (solve, uniqueness) that
+ * takes more than 16,384 guesses restarts with the options of each guess
+ * in a random order and twice the budget (the heavy tail of backtracking
+ * on sparse boards); a search that ends within its budget is exact, so
+ * the answers never depend on the restarts, only the time does.
  *
  * No heap: the search state lives on the stack (at most about 70 KB, for
  * order 5). Every function is reentrant. A long call asks `cancel`

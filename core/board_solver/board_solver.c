@@ -30,6 +30,13 @@ static inline int board_popcount(uint32_t x)
  * milliseconds at most; smaller orders have cheaper nodes. */
 #define BOARD_POLL_NODES(order) ((order) >= 5 ? 256u : 1024u)
 
+/* The guesses of the first search before a restart (order_search.inc):
+ * above what the hardest minimal 16x16 puzzles need (about 10,000), so
+ * that a unique puzzle is nearly always decided by one search. */
+#ifndef RESTART_NODES /* tests/unit/test_board_restarts.c sets a tiny one */
+#define RESTART_NODES(order) ((order) <= 2 ? 0u : 16384u)
+#endif
+
 #define ORDER 2
 #define MASK uint16_t
 #define NAME(x) x##_o2
@@ -111,6 +118,15 @@ uint64_t sudoku_board_count_nodes(int order, const uint8_t *puzzle,
         *nodes = 0;
     if (!f)
         return SUDOKU_BOARD_COUNT_BAD_ORDER;
+    if (order != 3 && (limit == 0 || limit > 2) && solution) {
+        /* Only searches for at most two solutions restart, so a longer
+         * count can meet another solution first: the solution written is
+         * solve's, from a search of its own. */
+        uint64_t n = f(puzzle, limit, NULL, NULL, cancel, nodes, &cancelled);
+        if (n && !cancelled)
+            f(puzzle, 1, solution, NULL, cancel, NULL, &cancelled);
+        return cancelled ? SUDOKU_COUNT_CANCELLED : n;
+    }
     uint64_t n = f(puzzle, limit, solution, NULL, cancel, nodes, &cancelled);
     return cancelled ? SUDOKU_COUNT_CANCELLED : n;
 }
