@@ -93,14 +93,16 @@ static void make(sudoku_rng *rng, int order, int keep, int tries, uint8_t *p)
         ord[i] = ord[j];
         ord[j] = t;
     }
-    /* not unique yet: add cells of the grid back, in random order, until
-     * it is (a check over budget counts as not unique) */
-    for (int i = 0; i < total; i++) {
+    /* not unique yet: add cells of the grid back, in random order and
+     * 1% of the board at a time, until it is (a check over budget counts
+     * as not unique) */
+    for (int i = 0; i < total;) {
         int questions = 40;
         sudoku_cancel cancel = {over_budget, &questions};
         if (sudoku_board_count(order, p, 2, NULL, &cancel) == 1)
             break;
-        p[ord[i]] = grid[ord[i]];
+        for (int k = 0; k < total / 100 + 1 && i < total; k++, i++)
+            p[ord[i]] = grid[ord[i]];
     }
     for (int i = 0, done = 0; i < total && (tries < 0 || done < tries); i++) {
         int c = ord[i], v = p[c];
@@ -123,7 +125,7 @@ static void builtin(set *sets, int *nsets, int quick)
     } SPEC[] = {
         {"o4_minimal", 4, 100, -1, 50, 0},  {"o4_unique45", 4, 45, 100, 200, 0},
         {"o4_multi", 4, 40, 0, 200, 0},      {"o4_wrong", 4, 45, 100, 200, 1},
-        {"o5_unique", 5, 55, 150, 50, 0},    {"o5_hard", 5, 50, 200, 12, 0},
+        {"o5_unique", 5, 55, 150, 30, 0},    {"o5_hard", 5, 50, 200, 12, 0},
         {"o5_multi", 5, 45, 0, 50, 0},
     };
     for (size_t k = 0; k < sizeof SPEC / sizeof *SPEC; k++) {

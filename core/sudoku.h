@@ -21,6 +21,8 @@
  *   facts.h      clue pattern, status, solution check, pattern symmetries
  *   minimality.h minimal puzzles and redundant givens
  *   backdoor.h   the Singles backdoor size
+ *   board.h      boards of every order (4x4 to 25x25), their text forms
+ *   board_solver.h solving and counting boards of every order
  */
 #ifndef SUDOKU_H
 #define SUDOKU_H
@@ -42,5 +44,7 @@
 #include "facts.h"
 #include "minimality.h"
 #include "backdoor.h"
+#include "board.h"
+#include "board_solver.h"
 
 #endif

@@ -16,14 +16,13 @@
  *     stops at the k-th question gets k questions and the cancelled
  *     result, and questions come often enough at order 5.
  */
-#include <time.h>
-
 #include "board.h"
 #include "board_dlx.h"
 #include "board_solver.h"
 #include "check.h"
 #include "rng.h"
 #include "solver.h"
+#include "timed_asker.h"
 
 static int grids4[288][16], ngrids4;
 
@@ -206,28 +205,6 @@ static void order3_and_bad_input(void)
     }
 }
 
-typedef struct asker {
-    long questions, stop_at;
-    double last, gap;
-} asker;
-
-static double cpu_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-static int ask(void *arg)
-{
-    asker *a = arg;
-    double t = cpu_now();
-    if (a->questions && t - a->last > a->gap)
-        a->gap = t - a->last;
-    a->last = t;
-    a->questions++;
-    return a->stop_at && a->questions >= a->stop_at;
-}
 
 static void cancel(void)
 {
