@@ -29,6 +29,8 @@
  *   backdoor.h    the Singles backdoor size
  *   generate.h    making puzzles (targets, options in JSON), the depth-2 climb
  *   neighbors.h   the {-m+k} vicinity of a puzzle
+ *   board.h       boards of every order (4x4 to 25x25), their text forms
+ *   board_solver.h solving and counting boards of every order
  *   compat.h      DEPRECATED forms of 0.2, removed at 1.0 (solver.h and
  *                 te_depth.h include it; SUDOKU_NO_COMPAT leaves it out)
  */
@@ -55,6 +57,8 @@
 #include "backdoor.h"
 #include "generate.h"
 #include "neighbors.h"
+#include "board.h"
+#include "board_solver.h"
 #ifndef SUDOKU_NO_COMPAT
 #include "compat.h"
 #endif

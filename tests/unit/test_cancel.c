@@ -6,37 +6,11 @@
  * far above the ~1 ms aimed at, so that a slow sanitizer build does not
  * make the test flaky; the figures are printed).
  */
-#include <time.h>
-
 #include "check.h"
 #include "solver.h"
 #include "te_depth.h"
+#include "timed_asker.h"
 
-typedef struct asker {
-    long questions;
-    long stop_at;     /* say stop at this question (0: never) */
-    double last, gap; /* seconds: previous question, largest gap */
-} asker;
-
-static double now(void)
-{
-    struct timespec t;
-    /* CPU time of this thread: on a loaded machine wall-clock gaps
-     * include time slices given to other processes */
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-static int ask(void *arg)
-{
-    asker *a = arg;
-    double t = now();
-    if (a->questions && t - a->last > a->gap)
-        a->gap = t - a->last;
-    a->last = t;
-    a->questions++;
-    return a->stop_at && a->questions >= a->stop_at;
-}
 
 static const char *const SAMPLES[] = {
     "...3165..8..5..1...1.89724.9.1.85.2....9.1....4.263..1.5.....1.1..4.9..2..61.8...",
@@ -77,12 +51,12 @@ int main(void)
     {
         asker five = {0, 5, 0, 0};
         sudoku_cancel c = {ask, &five};
-        double start = now();
+        double start = cpu_now();
         memset(&p, 0, sizeof p);
         CHECK(sudoku_count(&p, 0, &a, &c) == SUDOKU_COUNT_CANCELLED);
         CHECK(five.questions == 5);
         printf("solver: 5 questions in %.2f ms CPU, largest gap %.2f ms\n",
-               (now() - start) * 1e3, five.gap * 1e3);
+               (cpu_now() - start) * 1e3, five.gap * 1e3);
         CHECK_MSG(five.gap < 0.02, "solver asks every %.1f ms", five.gap * 1e3);
         five.questions = 0;
         CHECK(sudoku_solve_random(&p, 1, &a, &c) == 1); /* quick */
@@ -97,11 +71,11 @@ int main(void)
     {
         asker count = {0, 0, 0, 0};
         sudoku_cancel c = {ask, &count};
-        double start = now();
+        double start = cpu_now();
         CHECK(sudoku_grid_parse(SAMPLES[3], 81, &p, &err) == SUDOKU_PARSE_OK);
         CHECK(sudoku_te_depth(&p, -1, &c) == 3);
         printf("T&E: %ld questions in %.2f ms CPU, largest gap %.2f ms\n", count.questions,
-               (now() - start) * 1e3, count.gap * 1e3);
+               (cpu_now() - start) * 1e3, count.gap * 1e3);
         CHECK(count.questions >= 20);
         CHECK_MSG(count.gap < 0.02, "T&E asks every %.1f ms", count.gap * 1e3);
         for (long k = 1; k <= count.questions; k += 1 + k / 3) {
