@@ -41,9 +41,10 @@ set(SUDOKU_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/sudoku)
 install(TARGETS sudoku LIBRARY DESTINATION ${SUDOKU_INSTALL_MODULEDIR})
 install(TARGETS sudoku_core sudoku_static EXPORT sudoku_targets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
-# The public headers (sudoku.h includes the rest); *_tables.h are private.
+# The public headers (sudoku.h includes the rest); *_tables.h and utf8.h
+# (the SQL glue's text check, no part of the API) are private.
 file(GLOB SUDOKU_CORE_HEADERS ${PROJECT_SOURCE_DIR}/core/*.h)
-list(FILTER SUDOKU_CORE_HEADERS EXCLUDE REGEX "_tables\\.h$")
+list(FILTER SUDOKU_CORE_HEADERS EXCLUDE REGEX "(_tables|/utf8)\\.h$")
 install(FILES ${SUDOKU_CORE_HEADERS} ${SUDOKU_GENERATED_DIR}/core/version.h
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/sudoku)
 

@@ -34,7 +34,9 @@ check_file "$libdir/cmake/sudoku/sudokuConfig.cmake"
 check_file "$libdir/cmake/sudoku/sudokuConfigVersion.cmake"
 check_file include/sudoku/sudoku.h
 check_file include/sudoku/version.h
-[ ! -e "$prefix/include/sudoku/solver_tables.h" ] && ok || bad "private header installed"
+for private in solver_tables.h utf8.h; do
+    [ ! -e "$prefix/include/sudoku/$private" ] && ok || bad "private header $private installed"
+done
 
 # `.load sudoku`, no path, no suffix: the entry point comes from the name.
 version=$(LD_LIBRARY_PATH="$prefix/$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
