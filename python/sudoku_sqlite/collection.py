@@ -40,9 +40,11 @@ class Input:
         return spec == "-" or os.path.exists(spec) or Input(spec).kind == "table"
 
     def key(self):
+        """The input however it was spelled (./p.txt, p.txt, a link to it):
+        what --out stores in its input column and what resume compares."""
         if self.kind == "table":
-            return f"{os.path.abspath(self.path)}:{self.table}.{self.column}"
-        return self.name if self.kind == "stdin" else os.path.abspath(self.path)
+            return f"{os.path.realpath(self.path)}:{self.table}.{self.column}"
+        return self.name if self.kind == "stdin" else os.path.realpath(self.path)
 
 
 def _connect(path):
@@ -194,14 +196,14 @@ class TableSink(_DatabaseSink):
 
     def exclusion(self, inp, line):
         return (f"NOT EXISTS (SELECT 1 FROM outdb.{sql_ident(self.table)} o "
-                f"WHERE o.input = :input_name AND o.line = {line})")
+                f"WHERE o.input = :input_key AND o.line = {line})")
 
     def write(self, index, inp, payload):
         _attach_rows(self.db, payload)
         with _Transaction(self.db) as db:
             db.execute(f"INSERT INTO {sql_ident(self.table)}(input, line, puzzle, result, error) "
                        "SELECT ?, line, puzzle, result, error FROM res.rows ORDER BY line",
-                       (inp.name,))
+                       (inp.key(),))
 
 
 class ColumnSink(_DatabaseSink):
@@ -301,7 +303,7 @@ class Job:
 
     def _read(self, i, inp):
         w = self.work
-        params = {"i": i, "input_name": inp.name,
+        params = {"i": i, "input_key": inp.key(),
                   "target": getattr(self.sink, "target", None)}
         if inp.kind == "table":
             try:

@@ -251,3 +251,22 @@ def test_map_in_this_process():
         sudoku_sqlite.map("version", [PUZZLE])
     with pytest.raises(ValueError, match="wrong number of arguments"):
         sudoku_sqlite.map("clues", [PUZZLE], 1, 2)
+
+
+def test_out_knows_an_input_however_it_is_spelled(tmp_path):
+    """The rows and the check for what is done use the input's absolute
+    path, as the claim does: the same file named three ways is one input."""
+    (tmp_path / "sub").mkdir()
+    puzzles = tmp_path / "p.txt"
+    puzzles.write_text(COLLECTION.read_text())
+    out = tmp_path / "r.db"
+    run("-q", "--out", out, "minlex", "p.txt", cwd=tmp_path)
+    for spelling in ("./p.txt", str(puzzles), "sub/../p.txt"):
+        p = run("--out", out, "minlex", spelling, cwd=tmp_path)
+        assert "nothing to do" in p.stderr, spelling
+    with closing(sqlite3.connect(out)) as db:
+        assert db.execute("SELECT count(*), count(DISTINCT line) FROM results").fetchone() == (
+            338, 338)
+        assert db.execute("SELECT DISTINCT input FROM results").fetchall() == [
+            (os.path.realpath(puzzles),)]
+    assert table_as_output(out) == expected(COLLECTION, "minlex")
