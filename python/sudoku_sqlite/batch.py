@@ -506,6 +506,41 @@ def _main_thread():
 
 # ---------------------------------------------------------------- signals
 
+def run_interruptibly(db, fn, *args):
+    """fn(*args), run in a thread while this thread waits, when this is the
+    main thread: Python runs its signal handlers only in the main thread and
+    between its own steps, so a statement run here (sudoku_read waiting on a
+    FIFO, say) would never see Ctrl-C. Ctrl-C or SIGTERM (KeyboardInterrupt)
+    interrupts db's statements until fn has returned, then propagates."""
+    if not _main_thread():
+        return fn(*args)
+    outcome = []
+    done = threading.Event()  # (not Thread.join: a join that Ctrl-C breaks
+                              # can leave is_alive() False too early)
+
+    def target():
+        try:
+            outcome.append((True, fn(*args)))
+        except BaseException as e:  # handed to the main thread
+            outcome.append((False, e))
+        finally:
+            done.set()
+    threading.Thread(target=target, name="sudoku-batch-prepare", daemon=True).start()
+    try:
+        while not done.wait(0.1):
+            pass
+    except KeyboardInterrupt:
+        # again until it returns: an interrupt between two statements is lost
+        while not done.is_set():
+            db.interrupt()
+            done.wait(0.01)
+        raise
+    ok, value = outcome[0]
+    if not ok:
+        raise value
+    return value
+
+
 @contextlib.contextmanager
 def deferred_signals():
     """Ctrl-C and SIGTERM wait until the block is over (a commit, a write):

@@ -14,7 +14,7 @@ import sys
 import tempfile
 
 from .batch import (BatchError, DaskExecutor, HAVE_SERIALIZE, LocalExecutor, Planner, Task,
-                    deferred_signals, load, run_chunks, sql_ident)
+                    deferred_signals, load, run_chunks, run_interruptibly, sql_ident)
 
 META_TABLE = "sudoku_batch"            # target -> the call that writes it
 DONE_TABLE = "sudoku_batch_done"       # --update's finished rows until the run completes
@@ -27,8 +27,9 @@ class Input:
     def __init__(self, spec):
         self.name = spec
         self.kind, self.path, self.table, self.column = "file", spec, None, None
+        self.spooled = None
         if spec == "-":
-            self.kind = "stdin"
+            self.kind, self.path = "stdin", None
         elif not os.path.exists(spec):
             path, colon, rest = spec.rpartition(":")
             table, dot, column = rest.rpartition(".")
@@ -38,6 +39,20 @@ class Input:
     @staticmethod
     def looks_like_input(spec):
         return spec == "-" or os.path.exists(spec) or Input(spec).kind == "table"
+
+    def spool(self):
+        """Standard input copied into a temporary file (sudoku_read reads
+        files), here in the main thread, where Ctrl-C can stop the copy."""
+        spool = tempfile.NamedTemporaryFile(prefix="sudoku-sqlite-", suffix=".txt",
+                                            delete=False)
+        self.spooled = self.path = spool.name
+        with spool:
+            shutil.copyfileobj(sys.stdin.buffer, spool)
+
+    def close(self):
+        if self.spooled:
+            os.unlink(self.spooled)
+            self.spooled = None
 
     def key(self):
         """The input however it was spelled (./p.txt, p.txt, a link to it):
@@ -284,7 +299,13 @@ class Job:
 
     def prepare(self):
         """Reads every input into todo (what is still to do); returns the
-        number of rows."""
+        number of rows. Ctrl-C stops it (sudoku_read may wait on a FIFO)."""
+        for inp in self.inputs:
+            if inp.kind == "stdin" and inp.path is None:
+                inp.spool()
+        return run_interruptibly(self.work, self._prepare)
+
+    def _prepare(self):
         w = self.work
         w.execute("CREATE TABLE todo(input INTEGER, line INTEGER, puzzle, error, rest)")
         self.sink.attach(w)
@@ -321,24 +342,15 @@ class Job:
                                  "ORDER BY s.rowid", params).rowcount
             finally:
                 w.execute("DETACH src")
-        path = inp.path
-        spool = None
-        if inp.kind == "stdin":
-            spool = tempfile.NamedTemporaryFile(prefix="sudoku-sqlite-", suffix=".txt",
-                                                delete=False)
-            with spool:
-                shutil.copyfileobj(sys.stdin.buffer, spool)
-            path = spool.name
         try:
             return w.execute(f"INSERT INTO todo SELECT :i, r.line, r.puzzle, r.error, r.rest "
                              f"FROM sudoku_read(:path, :format) AS r "
                              f"WHERE {self.sink.exclusion(inp, 'r.line')}",
-                             dict(params, path=path, format=self.read_format)).rowcount
+                             dict(params, path=inp.path, format=self.read_format)).rowcount
         except sqlite3.Error as e:
+            if str(e) == "interrupted":
+                raise KeyboardInterrupt from None
             raise BatchError(str(e)) from None
-        finally:
-            if spool:
-                os.unlink(spool.name)
 
     def executor(self, jobs=1, scheduler=None, client=None):
         if client is not None or scheduler or jobs > 1:
@@ -392,3 +404,5 @@ class Job:
 
     def close(self):
         self.work.close()
+        for inp in self.inputs:
+            inp.close()

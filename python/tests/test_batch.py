@@ -8,6 +8,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -270,3 +271,25 @@ def test_out_knows_an_input_however_it_is_spelled(tmp_path):
         assert db.execute("SELECT DISTINCT input FROM results").fetchall() == [
             (os.path.realpath(puzzles),)]
     assert table_as_output(out) == expected(COLLECTION, "minlex")
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_stopped_while_it_reads_its_input(sig, tmp_path):
+    """A FIFO nobody writes to: the command waits in sudoku_read; Ctrl-C or
+    SIGTERM stops it at once (sudoku_read checks the interrupt it is sent)."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for out in ([], ["--out", tmp_path / "r.db"]):
+        proc = subprocess.Popen(command("minlex", *out, fifo), stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+        try:
+            time.sleep(1.0)  # started, and waiting for the FIFO
+            assert proc.poll() is None
+            proc.send_signal(sig)
+            _out, err = proc.communicate(timeout=5)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+        assert proc.returncode == 130, err
+        assert "stopped" in err and "Traceback" not in err
