@@ -43,10 +43,9 @@ class Input:
     def spool(self):
         """Standard input copied into a temporary file (sudoku_read reads
         files), here in the main thread, where Ctrl-C can stop the copy."""
-        spool = tempfile.NamedTemporaryFile(prefix="sudoku-sqlite-", suffix=".txt",
-                                            delete=False)
-        self.spooled = self.path = spool.name
-        with spool:
+        fd, self.spooled = tempfile.mkstemp(prefix="sudoku-sqlite-", suffix=".txt")
+        self.path = self.spooled  # known before the copy: close() removes it
+        with open(fd, "wb") as spool:
             shutil.copyfileobj(sys.stdin.buffer, spool)
 
     def close(self):

@@ -293,3 +293,25 @@ def test_stopped_while_it_reads_its_input(sig, tmp_path):
                 proc.wait()
         assert proc.returncode == 130, err
         assert "stopped" in err and "Traceback" not in err
+
+
+def test_stopped_while_it_copies_standard_input(tmp_path):
+    """Standard input is copied into a temporary file first: Ctrl-C during
+    the copy (the writer is still writing) leaves no file behind."""
+    spool = tmp_path / "tmp"
+    spool.mkdir()
+    proc = subprocess.Popen(command("minlex", "-"), stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env=dict(os.environ, TMPDIR=str(spool)))
+    try:
+        proc.stdin.write((PUZZLE + "\n").encode() * 100)
+        proc.stdin.flush()
+        wait_for(lambda: any(spool.iterdir()), proc, what="the copy of standard input")
+        proc.send_signal(signal.SIGINT)
+        _out, err = proc.communicate(timeout=10)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 130, err
+    assert list(spool.iterdir()) == []
