@@ -227,11 +227,38 @@ def _is_interrupt(e):
     return str(e) == "interrupted"
 
 
-def run_task(task, db=None):
+class _Stoppable:
+    """A connection whose every statement first looks at a stop flag: an
+    interrupt sent between two statements (SQLite forgets it when none
+    runs) must not let the next one run in full."""
+
+    def __init__(self, db, stopped):
+        self.db, self.stopped = db, stopped
+
+    def _check(self):
+        if self.stopped.is_set():
+            raise sqlite3.OperationalError("interrupted")
+
+    def execute(self, *args):
+        self._check()
+        return self.db.execute(*args)
+
+    def executemany(self, *args):
+        self._check()
+        return self.db.executemany(*args)
+
+    def __getattr__(self, name):  # serialize, deserialize
+        return getattr(self.db, name)
+
+
+def run_task(task, db=None, stopped=None):
     """Runs one chunk; returns (payload, rows, error rows, seconds). The rows
     are task.data (a database image or a list of (line, puzzle, error,
-    rest)), or without data the driver's todo rows lo..hi (db given)."""
+    rest)), or without data the driver's todo rows lo..hi (db given).
+    `stopped` (a threading.Event) set: no further statement starts."""
     start = time.perf_counter()
+    if stopped is not None:
+        db = _Stoppable(db, stopped)
     if db is None:
         db = worker_connection()
         if task.version != _local.version:
@@ -357,14 +384,19 @@ class LocalExecutor:
         self.futures = concurrent.futures
         self.db = db
         self.pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="sudoku-batch")
+        self.stopped = threading.Event()
+        self.submitted = []
 
     def submit(self, task, key):
-        return self.pool.submit(run_task, task, self.db)
+        future = self.pool.submit(run_task, task, self.db, self.stopped)
+        self.submitted = [f for f in self.submitted if not f.done()] + [future]
+        return future
 
     def wait(self, futures):
         return self.futures.wait(futures, return_when=self.futures.FIRST_COMPLETED).done
 
     def stop(self, futures):
+        self.stopped.set()
         for f in futures:
             f.cancel()
         self.db.interrupt()
@@ -373,6 +405,12 @@ class LocalExecutor:
         return f"a chunk failed: {type(e).__name__}: {e}"
 
     def close(self):
+        if self.stopped.is_set():
+            # a statement that started between the flag and the interrupt
+            # is interrupted again until it is over
+            while not all(f.done() for f in self.submitted):
+                self.db.interrupt()
+                self.futures.wait(self.submitted, timeout=0.01)
         self.pool.shutdown(wait=True)
 
 

@@ -315,3 +315,26 @@ def test_stopped_while_it_copies_standard_input(tmp_path):
             proc.wait()
     assert proc.returncode == 130, err
     assert list(spool.iterdir()) == []
+
+
+HARD = "..34...8.......1.37.....5.42...9....5.71..4...6...7....7...2.....58....19...6...."
+
+
+def test_a_stop_between_two_statements_is_not_lost():
+    """The in-process executor stopped while no statement runs (SQLite then
+    drops the interrupt): the next chunk does not run."""
+    from sudoku_sqlite.batch import LocalExecutor, Task
+    db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    sudoku_sqlite.load(db)
+    executor = LocalExecutor(db)
+    try:
+        executor.stop([])
+        task = Task(version=sudoku_sqlite.version(), function="se_rating", args=("all",),
+                    output="values", data=[(n, HARD, None, None) for n in range(3)])
+        start = time.monotonic()
+        with pytest.raises(sqlite3.OperationalError, match="interrupted"):
+            executor.submit(task, "k").result(timeout=30)
+        assert time.monotonic() - start < 0.25
+    finally:
+        executor.close()
+        db.close()
