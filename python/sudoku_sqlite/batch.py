@@ -741,9 +741,10 @@ def _map_results(call, version, puzzles, jobs, client, scheduler, chunk_size, er
 
     pending = {}
     want = 0
+    chunks = run_chunks(executor, _Stream(), make_task, window,
+                        lambda: len(pending) < 4 * window)
     try:
-        for i, _rows, (out, _n, _e, _s) in run_chunks(executor, _Stream(), make_task, window,
-                                                       lambda: len(pending) < 4 * window):
+        for i, _rows, (out, _n, _e, _s) in chunks:
             pending[i] = out
             while want in pending:
                 for result, error in pending.pop(want):
@@ -755,6 +756,9 @@ def _map_results(call, version, puzzles, jobs, client, scheduler, chunk_size, er
                         raise ValueError(error)
                 want += 1
     finally:
+        # left early (close(), break, an error raised): the running chunks
+        # are stopped first (run_chunks' own finally), then waited for
+        chunks.close()
         executor.close()
         if isinstance(executor, LocalExecutor):
             executor.db.close()

@@ -320,6 +320,24 @@ def test_stopped_while_it_copies_standard_input(tmp_path):
 HARD = "..34...8.......1.37.....5.42...9....5.71..4...6...7....7...2.....58....19...6...."
 
 
+def test_map_left_early_stops_at_once():
+    """close(), or an error raised, while a chunk of slow puzzles runs: the
+    running statement is interrupted, not waited for (a chunk here is four
+    puzzles of some 0.3 s each)."""
+    results = sudoku_sqlite.map("se_rating", [HARD] * 40, "all")
+    assert next(results) == "11.2/11.2/11.1"  # the next chunk is running now
+    start = time.monotonic()
+    results.close()
+    assert time.monotonic() - start < 0.5
+    results = sudoku_sqlite.map("se_rating", [HARD] * 4 + ["x"] + [HARD] * 40, "all",
+                                chunk_size=5)
+    start = time.monotonic()
+    with pytest.raises(ValueError, match="invalid character 'x'"):
+        for _ in results:
+            start = time.monotonic()
+    assert time.monotonic() - start < 0.5
+
+
 def test_a_stop_between_two_statements_is_not_lost():
     """The in-process executor stopped while no statement runs (SQLite then
     drops the interrupt): the next chunk does not run."""
