@@ -10,7 +10,7 @@ import sys
 import time
 
 from .batch import (DEFAULT_FORMAT, FORMAT_HELP, BatchError, Call, compile_format)
-from .collection import ColumnSink, Input, Job, TableSink, TextSink
+from .collection import ColumnSink, Input, Job, TableSink, TextSink, shown
 
 PROG = "sudoku-sqlite"
 
@@ -153,7 +153,7 @@ def make_sink(a, call, inputs, report):
         if not os.path.exists(a.out) and ":" in a.out:
             path, _, table = a.out.rpartition(":")
         return TableSink(path, table,
-                         f"{call.describe()} over {', '.join(i.key() for i in inputs)}")
+                         f"{call.describe()} over {', '.join(shown(i.key()) for i in inputs)}")
     return TextSink(sys.stdout)
 
 

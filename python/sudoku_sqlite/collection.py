@@ -20,6 +20,22 @@ META_TABLE = "sudoku_batch"            # target -> the call that writes it
 DONE_TABLE = "sudoku_batch_done"       # --update's finished rows until the run completes
 
 
+def sql_name(name):
+    """A file name to bind: its text, or where it is not UTF-8 (Python
+    keeps such bytes as surrogates, which sqlite3 cannot bind) its bytes, a
+    BLOB (sudoku_read and ATTACH take them)."""
+    try:
+        name.encode("utf-8")
+        return name
+    except UnicodeEncodeError:
+        return os.fsencode(name)
+
+
+def shown(name):
+    """A file name for messages and records: bytes that are not UTF-8 as \\xNN."""
+    return os.fsencode(name).decode("utf-8", "backslashreplace")
+
+
 class Input:
     """A puzzle file (`path`), standard input (`-`), or a table column of a
     SQLite database (`collection.db:puzzles.p`, lines are rowids)."""
@@ -175,7 +191,7 @@ class _DatabaseSink(Sink):
         self.db.execute("ATTACH ':memory:' AS res")  # each chunk's result rows
 
     def attach(self, work):
-        work.execute("ATTACH ? AS outdb", (self.path,))
+        work.execute("ATTACH ? AS outdb", (sql_name(self.path),))
 
     def detach(self, work):
         work.execute("DETACH outdb")
@@ -217,7 +233,7 @@ class TableSink(_DatabaseSink):
         with _Transaction(self.db) as db:
             db.execute(f"INSERT INTO {sql_ident(self.table)}(input, line, puzzle, result, error) "
                        "SELECT ?, line, puzzle, result, error FROM res.rows ORDER BY line",
-                       (inp.key(),))
+                       (sql_name(inp.key()),))
 
 
 class ColumnSink(_DatabaseSink):
@@ -264,7 +280,7 @@ class ColumnSink(_DatabaseSink):
                        (self.target,))
         for line, error in self.db.execute(
                 "SELECT line, error FROM res.rows WHERE error IS NOT NULL ORDER BY line"):
-            self.report(f"{inp.name} rowid {line}: {error}")
+            self.report(f"{shown(inp.name)} rowid {line}: {error}")
 
     def finish(self, complete):
         if not complete:
@@ -323,19 +339,19 @@ class Job:
 
     def _read(self, i, inp):
         w = self.work
-        params = {"i": i, "input_key": inp.key(),
+        params = {"i": i, "input_key": sql_name(inp.key()),
                   "target": getattr(self.sink, "target", None)}
         if inp.kind == "table":
             try:
-                w.execute("ATTACH ? AS src", (inp.path,))
+                w.execute("ATTACH ? AS src", (sql_name(inp.path),))
             except sqlite3.Error as e:
-                raise BatchError(f"{inp.name}: {e}") from None
+                raise BatchError(f"{shown(inp.name)}: {e}") from None
             try:
                 col, tab = sql_ident(inp.column), f"src.{sql_ident(inp.table)}"
                 try:
                     w.execute(f"SELECT rowid, {col} FROM {tab} LIMIT 0")
                 except sqlite3.Error as e:
-                    raise BatchError(f"{inp.name}: {e}") from None
+                    raise BatchError(f"{shown(inp.name)}: {e}") from None
                 return w.execute(f"INSERT INTO todo SELECT :i, s.rowid, s.{col}, NULL, NULL "
                                  f"FROM {tab} AS s WHERE {self.sink.exclusion(inp, 's.rowid')} "
                                  "ORDER BY s.rowid", params).rowcount
@@ -345,7 +361,8 @@ class Job:
             return w.execute(f"INSERT INTO todo SELECT :i, r.line, r.puzzle, r.error, r.rest "
                              f"FROM sudoku_read(:path, :format) AS r "
                              f"WHERE {self.sink.exclusion(inp, 'r.line')}",
-                             dict(params, path=inp.path, format=self.read_format)).rowcount
+                             dict(params, path=sql_name(inp.path),
+                                  format=self.read_format)).rowcount
         except sqlite3.Error as e:
             if str(e) == "interrupted":
                 raise KeyboardInterrupt from None
@@ -359,7 +376,7 @@ class Job:
     def _task(self, executor, chunk):
         i, lo, hi = chunk
         task = Task(version=self.version, function=self.call.sql_name, args=self.call.args,
-                    output=self.sink.output, null=self.null, input=self.inputs[i].name,
+                    output=self.sink.output, null=self.null, input=sql_name(self.inputs[i].name),
                     lo=lo, hi=hi)
         if self.fmt is not None:
             task.fmt, task.fmt_uses = self.fmt

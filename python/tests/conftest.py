@@ -46,7 +46,9 @@ def puzzle_file(tmp_path_factory):
 
 
 def command(*args):
-    return [sys.executable, "-m", "sudoku_sqlite", *map(str, args)]
+    """The command line (bytes stay bytes: file names that are not UTF-8)."""
+    return [sys.executable, "-m", "sudoku_sqlite",
+            *(a if isinstance(a, bytes) else str(a) for a in args)]
 
 
 def run(*args, check=True, **kw):

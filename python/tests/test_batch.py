@@ -356,3 +356,32 @@ def test_a_stop_between_two_statements_is_not_lost():
     finally:
         executor.close()
         db.close()
+
+
+def test_a_file_name_that_is_not_utf8(tmp_path):
+    """A name's bytes go to sudoku_read as they are (a BLOB path); %f and
+    --out's input column give them back."""
+    path = tmp_path / os.fsdecode(b"p\xff.txt")
+    path.write_text(COLLECTION.read_text())
+    arg = os.fsencode(path)
+    p = subprocess.run(command("-q", "minlex", arg), capture_output=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.decode() == expected(COLLECTION, "minlex")
+    p = subprocess.run(command("-q", "clues", "--format", "%f:%l", arg, COLLECTION),
+                       capture_output=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.splitlines()[0] == arg + b":5"
+    out = tmp_path / "r.db"
+    for _ in range(2):
+        p = subprocess.run(command("--out", out, "minlex", arg), capture_output=True,
+                           timeout=120)
+        assert p.returncode == 0, p.stderr
+    assert b"nothing to do" in p.stderr
+    with closing(sqlite3.connect(out)) as db:
+        assert db.execute("SELECT DISTINCT input FROM results").fetchall() == [
+            (os.fsencode(os.path.realpath(path)),)]
+    assert table_as_output(out) == expected(COLLECTION, "minlex")
+    p = subprocess.run(command("minlex", os.fsencode(tmp_path / os.fsdecode(b"q\xff.txt"))),
+                       capture_output=True, timeout=120)
+    assert p.returncode == 1 and b"Traceback" not in p.stderr
+    assert b"sudoku_read: cannot open '" in p.stderr and b"q?.txt'" in p.stderr
