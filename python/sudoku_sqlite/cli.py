@@ -10,7 +10,8 @@ import sys
 import time
 
 from .batch import (DEFAULT_FORMAT, FORMAT_HELP, BatchError, Call, compile_format)
-from .collection import ColumnSink, Input, Job, TableSink, TextSink, shown
+from . import version as extension_version
+from .collection import ColumnSink, Input, Job, TableSink, TextSink
 
 PROG = "sudoku-sqlite"
 
@@ -131,7 +132,22 @@ def split_positionals(function, words, arg):
     args = [] if arg is None else [arg]
     if arg is None and len(words) >= 2 and not Input.looks_like_input(words[0]):
         args, words = [words[0]], words[1:]
+    if words.count("-") > 1:
+        raise BatchError("- (standard input) can be read only once")
     return Call(function, args), [Input(w) for w in words]
+
+
+def resume_record(a, call, inputs):
+    """What --out and --update record about the run that fills a target:
+    a run that would give other results (another call, other input, lines
+    numbered another way, another engine) is refused, not mixed in."""
+    if a.update:
+        what = f"{call.describe()} of {inputs[0].column}"
+    else:
+        what = f"{call.describe()} over {', '.join(i.describe() for i in inputs)}"
+        if any(i.kind != "table" for i in inputs):
+            what += f" read as {a.read_format}"
+    return f"{what} by sudoku {extension_version()}"
 
 
 def make_sink(a, call, inputs, report):
@@ -147,13 +163,12 @@ def make_sink(a, call, inputs, report):
             raise BatchError(f"--update {a.update}: the input must be a column of the same "
                              f"table ({target.path}:{target.table}.COLUMN)")
         return ColumnSink(target.path, target.table, target.column,
-                          f"{call.describe()} of {inputs[0].column}", report)
+                          resume_record(a, call, inputs), report)
     if a.out:
         path, table = a.out, "results"
         if not os.path.exists(a.out) and ":" in a.out:
             path, _, table = a.out.rpartition(":")
-        return TableSink(path, table,
-                         f"{call.describe()} over {', '.join(shown(i.key()) for i in inputs)}")
+        return TableSink(path, table, resume_record(a, call, inputs))
     return TextSink(sys.stdout)
 
 
@@ -174,8 +189,12 @@ def main(argv=None):
     # SIGTERM stops like Ctrl-C: the finished chunks stay, the cluster closes.
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     job = executor = sink = progress = None
+    inputs = []
     try:
         call, inputs = split_positionals(a.function, a.inputs, a.arg)
+        for inp in inputs:  # before the resume record, which names its content
+            if inp.kind == "stdin":
+                inp.spool()
         fmt = a.format if a.format is not None else (
             DEFAULT_FORMAT if len(inputs) == 1 else "%f:" + DEFAULT_FORMAT)
         sink = make_sink(a, call, inputs, report)
@@ -227,6 +246,8 @@ def main(argv=None):
                 sink.close()
             if job is not None:
                 job.close()
+            for inp in inputs:
+                inp.close()
         finally:
             signal.signal(signal.SIGINT, signal.default_int_handler)
 

@@ -43,7 +43,7 @@ class Input:
     def __init__(self, spec):
         self.name = spec
         self.kind, self.path, self.table, self.column = "file", spec, None, None
-        self.spooled = None
+        self.spooled = self.digest = None
         if spec == "-":
             self.kind, self.path = "stdin", None
         elif not os.path.exists(spec):
@@ -59,15 +59,30 @@ class Input:
     def spool(self):
         """Standard input copied into a temporary file (sudoku_read reads
         files), here in the main thread, where Ctrl-C can stop the copy."""
+        import hashlib
         fd, self.spooled = tempfile.mkstemp(prefix="sudoku-sqlite-", suffix=".txt")
         self.path = self.spooled  # known before the copy: close() removes it
+        digest = hashlib.sha256()
         with open(fd, "wb") as spool:
-            shutil.copyfileobj(sys.stdin.buffer, spool)
+            while True:
+                block = sys.stdin.buffer.read(1 << 20)
+                if not block:
+                    break
+                digest.update(block)
+                spool.write(block)
+        self.digest = digest.hexdigest()
 
     def close(self):
         if self.spooled:
             os.unlink(self.spooled)
             self.spooled = None
+
+    def describe(self):
+        """The input as the resume record names it: standard input by its
+        content (other text piped in is another input)."""
+        if self.kind == "stdin":
+            return f"standard input (sha256 {self.digest[:16]})"
+        return shown(self.key())
 
     def key(self):
         """The input however it was spelled (./p.txt, p.txt, a link to it):

@@ -385,3 +385,32 @@ def test_a_file_name_that_is_not_utf8(tmp_path):
                        capture_output=True, timeout=120)
     assert p.returncode == 1 and b"Traceback" not in p.stderr
     assert b"sudoku_read: cannot open '" in p.stderr and b"q?.txt'" in p.stderr
+
+
+def test_resume_refuses_a_run_that_would_give_other_rows(tmp_path):
+    """--out records the call, the inputs, how files are read and the
+    engine's version: a run that differs in any of them is refused."""
+    out = tmp_path / "r.db"
+    run("-q", "--out", out, "--read-format", "line", "clues", COLLECTION)
+    p = run("--out", out, "clues", COLLECTION, check=False)  # auto numbers grids otherwise
+    assert p.returncode == 1 and "read as line by sudoku" in p.stderr
+    assert "read as auto by sudoku" in p.stderr
+    with closing(sqlite3.connect(out)) as db:
+        db.execute("UPDATE sudoku_batch SET call = replace(call, ' by sudoku ', "
+                   "' by sudoku 0.0.1-old') ")
+        db.commit()
+    p = run("--out", out, "--read-format", "line", "clues", COLLECTION, check=False)
+    assert p.returncode == 1 and "0.0.1-old" in p.stderr
+    # standard input is known by its content
+    text = COLLECTION.read_text()
+    stdin_out = tmp_path / "stdin.db"
+    args = command("--out", stdin_out, "minlex", "-")
+    first = subprocess.run(args, input=text, capture_output=True, text=True)
+    assert first.returncode == 0, first.stderr
+    again = subprocess.run(args, input=text, capture_output=True, text=True)
+    assert again.returncode == 0 and "nothing to do" in again.stderr
+    other = subprocess.run(args, input=PUZZLE + "\n", capture_output=True, text=True)
+    assert other.returncode == 1 and "standard input (sha256" in other.stderr
+    assert table_as_output(stdin_out) == expected(COLLECTION, "minlex")
+    p = subprocess.run(command("minlex", "-", "-"), input="", capture_output=True, text=True)
+    assert p.returncode == 1 and "can be read only once" in p.stderr

@@ -145,3 +145,20 @@ def test_ctrl_c_mid_run_then_resume(puzzle_file, reference, tmp_path):
     with closing(sqlite3.connect(out)) as db:
         assert db.execute("SELECT count(*), count(DISTINCT line) FROM results").fetchone() == (
             len(all_lines), len(all_lines))
+
+
+def test_a_worker_with_another_version_stops_the_run(cluster):
+    """Results must not depend on the machine: a worker whose package is
+    another version fails the chunk, and the run stops naming both."""
+    from sudoku_sqlite.batch import BatchError, DaskExecutor, Planner, Task, run_chunks
+    executor = DaskExecutor(client=cluster[1])
+    try:
+        def make_task(chunk):
+            return Task(version="0.0.1-other", function="sudoku_clues", args=(),
+                        output="values", data=[(1, "1" + "." * 80, None, None)])
+        with pytest.raises(BatchError, match=r"RuntimeError: this worker's sudoku-sqlite is "
+                           rf"{sudoku_sqlite.version()}, the driver's 0.0.1-other"):
+            list(run_chunks(executor, Planner([(0, 1, 1)], 1, 1.0), make_task, 1))
+    finally:
+        executor.close()
+    assert cluster[1].status == "running"
