@@ -6,6 +6,7 @@ Skipped without dask (Debian: python3-distributed)."""
 import signal
 import sqlite3
 import subprocess
+import time
 from contextlib import closing
 
 import pytest
@@ -106,18 +107,60 @@ def worker_processes(pid):
 def test_worker_killed_mid_run(puzzle_file, reference, tmp_path):
     call = ("se_rating", "all")
     with open(tmp_path / "stderr", "w+") as err:
-        proc = subprocess.Popen(command("-q", "-j", "2", "--chunk", "10", *call, puzzle_file),
+        proc = subprocess.Popen(command("-q", "-j", "2", "--chunk", "100", *call, puzzle_file),
                                 stdout=subprocess.PIPE, stderr=err, text=True)
         # the output is in input order: its first line means chunk 0 is
-        # done, and some 200 chunks are still to come
+        # done, and some 20 chunks of a fraction of a second each are
+        # still to come
         first = proc.stdout.readline()
         workers = worker_processes(proc.pid)
         assert len(workers) == 2, workers
+        # the one that works hardest now is inside a chunk (a worker does
+        # nothing else that takes CPU): killing it loses that chunk
+        before = [w.cpu_times().user for w in workers]
+        time.sleep(0.3)
+        busy = [w.cpu_times().user - b for w, b in zip(workers, before)]
+        victim = workers[busy.index(max(busy))]
+        assert max(busy) > 0.05, busy
         assert proc.poll() is None, "the run ended before a worker could be killed"
-        workers[0].send_signal(signal.SIGKILL)
+        victim.send_signal(signal.SIGKILL)
         rest = proc.stdout.read()
         assert proc.wait(timeout=240) == 0, err.seek(0) or err.read()
     assert first + rest == reference[call]
+
+
+def test_worker_killed_mid_chunk_has_it_redone(puzzle_file, reference):
+    """On a cluster the test can see into: the worker killed holds a chunk
+    of the run, and the scheduler gives that chunk to a worker again, which
+    completes it; the output is whole and the same. (Chunks of some
+    second each: the chunk seen on the worker is still there when it is
+    killed a few milliseconds later.)"""
+    import logging
+    import os
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=":0", silence_logs=logging.CRITICAL) as c, \
+            distributed.Client(c) as client:
+        call = ("se_rating", "all")
+        proc = subprocess.Popen(command("-q", "--scheduler", c.scheduler_address, "--chunk", "200",
+                                        *call, puzzle_file),
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        first = proc.stdout.readline()
+        held = {w: [k for k in keys if str(k).startswith("sudoku-sqlite-")]
+                for w, keys in client.processing().items()}
+        victim = next(w for w, keys in held.items() if keys)
+        key = held[victim][0]
+        pid = client.run(os.getpid)[victim]
+        os.kill(pid, signal.SIGKILL)
+        rest = proc.stdout.read()  # (not communicate(): readline's buffer holds some)
+        assert proc.wait(timeout=240) == 0, proc.stderr.read()
+        assert first + rest == reference[call]
+
+        def story(dask_scheduler, key=key):
+            return [t[2] for t in dask_scheduler.story(key)]  # each transition's new state
+        states = client.run_on_scheduler(story)
+        # processing on the victim, then (it died) again on a worker, then done
+        assert states.count("processing") >= 2 and "memory" in states, states
+        assert states.index("memory") > len(states) - 1 - states[::-1].index("processing")
 
 
 def test_ctrl_c_mid_run_then_resume(puzzle_file, reference, tmp_path):
