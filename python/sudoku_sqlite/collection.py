@@ -118,7 +118,8 @@ class _Transaction:
 
 
 def _claim(db, target, call):
-    """Records which call writes `target`, or refuses if another one does."""
+    """Records which call writes `target`, or returns the other call that
+    does."""
     db.execute(f"CREATE TABLE IF NOT EXISTS {META_TABLE}(target TEXT PRIMARY KEY, "
                "call TEXT NOT NULL)")
     row = db.execute(f"SELECT call FROM {META_TABLE} WHERE target = ?", (target,)).fetchone()
@@ -196,14 +197,25 @@ class TextSink(Sink):
 
 class _DatabaseSink(Sink):
     """A sink in a SQLite file, one transaction per chunk; the job reads it
-    as `outdb` to leave out what is done."""
+    as `outdb` to leave out what is done. Made in one transaction: the
+    sink's own checks and tables (prepare), and the record of the call that
+    writes `target`, refused (refusal) when another call holds it."""
 
-    def __init__(self, path):
-        self.path = path
+    def __init__(self, path, target, call):
+        self.path, self.target = path, target
         self.db = _connect(path)
-
-    def ready(self):
+        with _Transaction(self.db) as db:
+            self.prepare(db)
+            other = _claim(db, target, call)
+            if other:
+                raise BatchError(self.refusal(other, call))
         self.db.execute("ATTACH ':memory:' AS res")  # each chunk's result rows
+
+    def prepare(self, db):
+        raise NotImplementedError
+
+    def refusal(self, other, call):
+        raise NotImplementedError
 
     def attach(self, work):
         work.execute("ATTACH ? AS outdb", (sql_name(self.path),))
@@ -220,24 +232,23 @@ class TableSink(_DatabaseSink):
     by input and line."""
 
     def __init__(self, path, table, call):
-        super().__init__(path)
         self.table = table
-        with _Transaction(self.db) as db:
-            exists = _table_exists(db, "main", table)
-            claimed = db.execute(f"SELECT 1 FROM sqlite_master WHERE name = '{META_TABLE}'"
-                                 ).fetchone() and db.execute(
-                f"SELECT 1 FROM {META_TABLE} WHERE target = ?", (table,)).fetchone()
-            if exists and not claimed:
-                raise BatchError(f"--out {path}: table {table} exists and was not written by "
-                                 "sudoku-sqlite; name another table (--out FILE:TABLE)")
-            other = _claim(db, table, call)
-            if other:
-                raise BatchError(f"--out {path}: table {table} holds {other}, not {call}; "
-                                 "name another file or table (--out FILE:TABLE)")
-            db.execute(f"CREATE TABLE IF NOT EXISTS {sql_ident(table)}(input TEXT NOT NULL, "
-                       "line INTEGER NOT NULL, puzzle, result, error TEXT, "
-                       "PRIMARY KEY (input, line))")
-        self.ready()
+        super().__init__(path, table, call)
+
+    def prepare(self, db):
+        exists = _table_exists(db, "main", self.table)
+        claimed = _table_exists(db, "main", META_TABLE) and db.execute(
+            f"SELECT 1 FROM {META_TABLE} WHERE target = ?", (self.table,)).fetchone()
+        if exists and not claimed:
+            raise BatchError(f"--out {self.path}: table {self.table} exists and was not "
+                             "written by sudoku-sqlite; name another table (--out FILE:TABLE)")
+        db.execute(f"CREATE TABLE IF NOT EXISTS {sql_ident(self.table)}(input TEXT NOT NULL, "
+                   "line INTEGER NOT NULL, puzzle, result, error TEXT, "
+                   "PRIMARY KEY (input, line))")
+
+    def refusal(self, other, call):
+        return (f"--out {self.path}: table {self.table} holds {other}, not {call}; "
+                "name another file or table (--out FILE:TABLE)")
 
     def exclusion(self, inp, line):
         return (f"NOT EXISTS (SELECT 1 FROM outdb.{sql_ident(self.table)} o "
@@ -259,26 +270,25 @@ class ColumnSink(_DatabaseSink):
     the update), so a stopped run resumes; a complete run removes them."""
 
     def __init__(self, path, table, column, call, report):
-        super().__init__(path)
         self.table, self.column = table, column
-        self.target = f"{table}.{column}"
         self.report = report
-        with _Transaction(self.db) as db:
-            if not _table_exists(db, "main", table):
-                raise BatchError(f"--update {path}: no table {table}")
-            columns = [r[1] for r in db.execute(f"PRAGMA main.table_info({sql_ident(table)})")]
-            if column not in columns:
-                db.execute(f"ALTER TABLE {sql_ident(table)} ADD COLUMN {sql_ident(column)}")
-            db.execute(f"CREATE TABLE IF NOT EXISTS {DONE_TABLE}(target TEXT NOT NULL, "
-                       "line INTEGER NOT NULL, PRIMARY KEY (target, line)) WITHOUT ROWID")
-            other = _claim(db, self.target, call)
-            if other:
-                raise BatchError(
-                    f"--update {path}: an unfinished run of {other} is writing "
-                    f"{self.target}; finish it with the same command, or delete its rows "
-                    f"(DELETE FROM {DONE_TABLE} WHERE target = '{self.target}'; DELETE FROM "
-                    f"{META_TABLE} WHERE target = '{self.target}') to start again")
-        self.ready()
+        super().__init__(path, f"{table}.{column}", call)
+
+    def prepare(self, db):
+        t = self.table
+        if not _table_exists(db, "main", t):
+            raise BatchError(f"--update {self.path}: no table {t}")
+        columns = [r[1] for r in db.execute(f"PRAGMA main.table_info({sql_ident(t)})")]
+        if self.column not in columns:
+            db.execute(f"ALTER TABLE {sql_ident(t)} ADD COLUMN {sql_ident(self.column)}")
+        db.execute(f"CREATE TABLE IF NOT EXISTS {DONE_TABLE}(target TEXT NOT NULL, "
+                   "line INTEGER NOT NULL, PRIMARY KEY (target, line)) WITHOUT ROWID")
+
+    def refusal(self, other, call):
+        return (f"--update {self.path}: an unfinished run of {other} is writing "
+                f"{self.target}; finish it with the same command, or delete its rows "
+                f"(DELETE FROM {DONE_TABLE} WHERE target = '{self.target}'; DELETE FROM "
+                f"{META_TABLE} WHERE target = '{self.target}') to start again")
 
     def exclusion(self, inp, line):
         return (f"NOT EXISTS (SELECT 1 FROM outdb.{DONE_TABLE} d "

@@ -15,7 +15,7 @@ import pytest
 
 import sudoku_sqlite
 from conftest import (COLLECTION, PUZZLES, chunks_whole, command, committed_lines, connect,
-                      expected, run, table_as_output, wait_for)
+                      expected, killed_at_the_end, run, table_as_output, wait_for)
 
 PUZZLE = "1..456...4......2...912...6.1...5.....5..729.8..6....43.....9.2....6......82...75"
 
@@ -277,17 +277,13 @@ def test_stopped_while_it_reads_its_input(sig, tmp_path):
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
     for out in ([], ["--out", tmp_path / "r.db"]):
-        proc = subprocess.Popen(command("minlex", *out, fifo), stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True)
-        try:
+        with killed_at_the_end(subprocess.Popen(
+                command("minlex", *out, fifo), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                text=True)) as proc:
             time.sleep(1.0)  # started, and waiting for the FIFO
             assert proc.poll() is None
             proc.send_signal(sig)
             _out, err = proc.communicate(timeout=5)
-        finally:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
         assert proc.returncode == 130, err
         assert "stopped" in err and "Traceback" not in err
 
@@ -297,19 +293,14 @@ def test_stopped_while_it_copies_standard_input(tmp_path):
     the copy (the writer is still writing) leaves no file behind."""
     spool = tmp_path / "tmp"
     spool.mkdir()
-    proc = subprocess.Popen(command("minlex", "-"), stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env=dict(os.environ, TMPDIR=str(spool)))
-    try:
+    with killed_at_the_end(subprocess.Popen(
+            command("minlex", "-"), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, env=dict(os.environ, TMPDIR=str(spool)))) as proc:
         proc.stdin.write((PUZZLE + "\n").encode() * 100)
         proc.stdin.flush()
         wait_for(lambda: any(spool.iterdir()), proc, what="the copy of standard input")
         proc.send_signal(signal.SIGINT)
         _out, err = proc.communicate(timeout=10)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
     assert proc.returncode == 130, err
     assert list(spool.iterdir()) == []
 
