@@ -200,16 +200,27 @@ def main(argv=None):
         sink = make_sink(a, call, inputs, report)
         job = Job(call, inputs, sink, fmt=compile_format(fmt), null=a.null,
                   read_format=a.read_format)
-        total = job.prepare()
-        if total == 0:
+        show = not a.quiet and sys.stderr.isatty()
+        if job.streams(a.jobs, a.scheduler):
+            # -j 1 to standard output: no copy of the input (Job.run_streamed)
+            job.check_streamed()
+            progress = Progress(job.count_streamed() if show else 0, show)
+            job.run_streamed(progress, chunk=a.chunk)
+            progress.close()
+            if job.rows_done == 0:
+                say("nothing to do")
+                return 0
+        else:
+            total = job.prepare()
+            if total == 0:
+                sink.finish(True)
+                say("nothing to do" + (" (every line is already in the table)" if a.out else ""))
+                return 0
+            executor = job.executor(jobs=a.jobs, scheduler=a.scheduler)
+            progress = Progress(total, show)
+            job.run(executor, chunk=a.chunk, progress=progress)
+            progress.close()
             sink.finish(True)
-            say("nothing to do" + (" (every line is already in the table)" if a.out else ""))
-            return 0
-        executor = job.executor(jobs=a.jobs, scheduler=a.scheduler)
-        progress = Progress(total, not a.quiet and sys.stderr.isatty())
-        job.run(executor, chunk=a.chunk, progress=progress)
-        progress.close()
-        sink.finish(True)
         if job.errors:
             where = {"text": "error rows above", "rows": "the error column"}[sink.output]
             if a.update:

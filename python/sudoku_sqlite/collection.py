@@ -7,14 +7,16 @@ one transaction per chunk, so after a stop (Ctrl-C, a kill, a lost machine)
 each chunk is there whole or not at all, and the same command again leaves
 out the lines already there.
 """
+import operator
 import os
-import shutil
 import sqlite3
+import stat
 import sys
-import tempfile
+import time
 
-from .batch import (BatchError, DaskExecutor, HAVE_SERIALIZE, LocalExecutor, Planner, Task,
-                    deferred_signals, load, run_chunks, run_interruptibly, sql_ident)
+from .batch import (FIRST_CHUNK, HAVE_SERIALIZE, TARGET_SECONDS_LOCAL, BatchError, DaskExecutor,
+                    LocalExecutor, Planner, Task, deferred_signals, load, run_chunks,
+                    run_interruptibly, sql_ident)
 
 META_TABLE = "sudoku_batch"            # target -> the call that writes it
 DONE_TABLE = "sudoku_batch_done"       # --update's finished rows until the run completes
@@ -60,6 +62,7 @@ class Input:
         """Standard input copied into a temporary file (sudoku_read reads
         files), here in the main thread, where Ctrl-C can stop the copy."""
         import hashlib
+        import tempfile
         fd, self.spooled = tempfile.mkstemp(prefix="sudoku-sqlite-", suffix=".txt")
         self.path = self.spooled  # known before the copy: close() removes it
         digest = hashlib.sha256()
@@ -186,6 +189,11 @@ class TextSink(Sink):
 
     def pending(self):
         return len(self.buffered)
+
+    def write_now(self, text):
+        """Lines in order already (the streamed run)."""
+        self.stream.write(text)
+        self.stream.flush()
 
     def write(self, index, inp, payload):
         self.buffered[index] = payload
@@ -320,6 +328,28 @@ class ColumnSink(_DatabaseSink):
 
 # ---------------------------------------------------------------- the job
 
+# The most rows a streamed run fetches at once (some 4 MB of output lines).
+STREAM_BATCH = 16384
+
+
+def _regular_file(path):
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, TypeError, ValueError):
+        return False
+
+
+def _read_error(fn):
+    """fn() reading puzzle files: sudoku_read's errors (cannot open, ...)
+    as BatchError, an interrupt as KeyboardInterrupt."""
+    try:
+        return fn()
+    except sqlite3.Error as e:
+        if str(e) == "interrupted":
+            raise KeyboardInterrupt from None
+        raise BatchError(str(e)) from None
+
+
 class Job:
     """One call over some inputs into one sink."""
 
@@ -345,14 +375,18 @@ class Job:
                 inp.spool()
         return run_interruptibly(self.work, self._prepare)
 
-    def _prepare(self):
+    def _prepare(self, after=(0, 0)):
+        """`after` (input, rows): the inputs before that one and its first
+        rows are done already (a streamed run wrote them)."""
         w = self.work
         w.execute("CREATE TABLE todo(input INTEGER, line INTEGER, puzzle, error, rest)")
         self.sink.attach(w)
         self.segments = []  # (input, first rowid, last rowid) of todo
         try:
             for i, inp in enumerate(self.inputs):
-                rows = self._read(i, inp)
+                if i < after[0]:
+                    continue
+                rows = self._read(i, inp, after[1] if i == after[0] else 0)
                 if rows > 0:
                     self.segments.append((i, self.rows_total + 1, self.rows_total + rows))
                     self.rows_total += rows
@@ -362,9 +396,9 @@ class Job:
         self.call.check(w, first[0] if first else None)
         return self.rows_total
 
-    def _read(self, i, inp):
+    def _read(self, i, inp, skip=0):
         w = self.work
-        params = {"i": i, "input_key": sql_name(inp.key()),
+        params = {"i": i, "input_key": sql_name(inp.key()), "skip": skip,
                   "target": getattr(self.sink, "target", None)}
         if inp.kind == "table":
             try:
@@ -383,15 +417,112 @@ class Job:
             finally:
                 w.execute("DETACH src")
         try:
+            # (sudoku_read's rowid is the row's number: rows after the skipped)
             return w.execute(f"INSERT INTO todo SELECT :i, r.line, r.puzzle, r.error, r.rest "
                              f"FROM sudoku_read(:path, :format) AS r "
-                             f"WHERE {self.sink.exclusion(inp, 'r.line')}",
+                             f"WHERE r.rowid > :skip AND {self.sink.exclusion(inp, 'r.line')}",
                              dict(params, path=sql_name(inp.path),
                                   format=self.read_format)).rowcount
         except sqlite3.Error as e:
             if str(e) == "interrupted":
                 raise KeyboardInterrupt from None
             raise BatchError(str(e)) from None
+
+    # ------------------------------------------------ -j 1 to standard output
+
+    def streams(self, jobs=1, scheduler=None):
+        """Whether the job runs streamed (run_streamed): -j 1 to standard
+        output, every input a file that can be read more than once (a
+        regular file, standard input's copy; not a FIFO or a table)."""
+        return (jobs == 1 and not scheduler and isinstance(self.sink, TextSink)
+                and all(inp.kind != "table" and _regular_file(inp.path) for inp in self.inputs))
+
+    def _reading(self, sql, inp, **params):
+        return self.work.execute(sql, dict(params, path=sql_name(inp.path),
+                                           format=self.read_format))
+
+    def check_streamed(self):
+        """The call tried on the first puzzle (Call.check), before any work."""
+        def first():
+            for inp in self.inputs:
+                row = self._reading("SELECT puzzle FROM sudoku_read(:path, :format) "
+                                    "WHERE puzzle IS NOT NULL LIMIT 1", inp).fetchone()
+                if row:
+                    return row[0]
+            return None
+        run_interruptibly(self.work, lambda: self.call.check(self.work, _read_error(first)))
+
+    def count_streamed(self):
+        """The number of rows (for the progress bar's total): a reading of
+        every input, some 3% of minlex's time."""
+        return run_interruptibly(self.work, lambda: _read_error(lambda: sum(
+            self._reading("SELECT count(*) FROM sudoku_read(:path, :format)", inp).fetchone()[0]
+            for inp in self.inputs)))
+
+    def run_streamed(self, progress=None, chunk=None):
+        """-j 1 to standard output (streams()): each input is one statement
+        over sudoku_read that makes the output lines, written as they come
+        in input order, with no copy of the input. When the function fails
+        on a row (which only a run of that row alone can tell apart), the
+        rest goes the chunked way from the last row written, which gives
+        that row its message."""
+        rest = run_interruptibly(self.work, self._stream, progress, chunk)
+        if rest is None:
+            return
+        self.rows_total = 0
+        run_interruptibly(self.work, self._prepare, rest)
+        executor = LocalExecutor(self.work)
+        try:
+            self.run(executor, chunk=chunk, progress=progress)
+        finally:
+            executor.close()
+
+    def _stream(self, progress, chunk):
+        """Returns None when every input is done, else (input, rows written
+        of it) where the function failed."""
+        errors = [0]
+
+        def error_row():  # the SQL below calls it for the error rows only
+            errors[0] += 1
+            return 1
+        self.work.create_function("sudoku_batch_error_row", 0, error_row)
+        fmt, uses = self.fmt
+        if uses > 1:  # a subquery that is not flattened: the function runs once a row
+            source = ("(SELECT line, puzzle, error, rest, "
+                      f"{self.call.expr()} AS R FROM sudoku_read(:path, :format) LIMIT -1)")
+            line = fmt.format(R="R")
+        else:
+            source, line = "sudoku_read(:path, :format)", fmt.format(R=self.call.expr())
+        sql = (f"SELECT CAST({line} AS BLOB) FROM {source} "
+               "WHERE error IS NULL OR sudoku_batch_error_row()")
+        first_line = operator.itemgetter(0)
+        size = chunk or FIRST_CHUNK
+        for i, inp in enumerate(self.inputs):
+            written = 0
+            try:
+                rows = self._reading(sql, inp, null=self.null, input=sql_name(inp.name),
+                                     **self.call.params())
+                while True:
+                    start = time.perf_counter()
+                    batch = rows.fetchmany(size)
+                    if not batch:
+                        break
+                    seconds = time.perf_counter() - start
+                    self.sink.write_now(b"\n".join(map(first_line, batch)) + b"\n")
+                    written += len(batch)
+                    self.rows_done += len(batch)
+                    self.errors = errors[0]
+                    if progress:
+                        progress.update(len(batch))
+                    if not chunk:  # about a quarter of a second a batch, as a chunk
+                        size = max(1, min(STREAM_BATCH, int(len(batch) * TARGET_SECONDS_LOCAL
+                                                            / max(seconds, 1e-6))))
+            except sqlite3.Error as e:
+                if str(e) == "interrupted":
+                    raise KeyboardInterrupt from None
+                errors[0] = self.errors  # the failed batch's error rows come again
+                return (i, written)
+        return None
 
     def executor(self, jobs=1, scheduler=None, client=None):
         if client is not None or scheduler or jobs > 1:

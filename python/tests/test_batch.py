@@ -402,3 +402,54 @@ def test_resume_refuses_a_run_that_would_give_other_rows(tmp_path):
     assert table_as_output(stdin_out) == expected(COLLECTION, "minlex")
     p = subprocess.run(command("minlex", "-", "-"), input="", capture_output=True, text=True)
     assert p.returncode == 1 and "can be read only once" in p.stderr
+
+
+def test_streamed_and_chunked_runs_print_the_same(tmp_path):
+    """-j 1 to standard output streams a regular file (one statement, no
+    copy) but copies what it can read only once (a FIFO: /dev/stdin fed by
+    a pipe) and runs that in chunks: the bytes are the same, for every
+    field, a result used twice, --null, and a rest that is not UTF-8."""
+    path = tmp_path / "mixed.txt"
+    path.write_bytes(COLLECTION.read_bytes() + PUZZLE.encode() + b" \xc3\x28 not UTF-8\n"
+                     + b"..3" * 27 + b"\n")
+    for args in (["minlex"], ["te_depth", "--null", "NULL", "--format", r"%l %r|%r|%e|%t|%%"],
+                 ["se_rating", "all", "--format", r"%p\t%r\t%t"]):
+        streamed = subprocess.run(command("-q", *args, path), capture_output=True, timeout=120)
+        fifo = subprocess.run(command("-q", *args, "/dev/stdin"), input=path.read_bytes(),
+                              capture_output=True, timeout=120)
+        assert streamed.returncode == 0 and fifo.returncode == 0, (streamed.stderr, fifo.stderr)
+        assert streamed.stdout == fifo.stdout and streamed.stdout.count(b"\n") == 340
+    assert b"\xc3\x28 not UTF-8\n" in streamed.stdout
+
+
+def test_streamed_run_hands_over_when_the_function_fails(tmp_path):
+    """The function fails on one row in the middle of a streamed run: the
+    rows before it stay written once, and the chunked way takes over from
+    there, giving that row its message."""
+    import io
+    from sudoku_sqlite.batch import DEFAULT_FORMAT, Call, compile_format
+    from sudoku_sqlite.collection import Input, Job, TextSink
+    rows = connect().execute("SELECT line, puzzle, error FROM sudoku_read(?)",
+                             (str(COLLECTION),)).fetchall()
+    bad = rows[200][1]
+
+    def flaky(p):
+        if p == bad:
+            raise ValueError("no")
+        return None if p is None else p[::-1]
+    for chunk in (None, 7):
+        out = io.BytesIO()
+        job = Job(Call("flaky"), [Input(str(COLLECTION))], TextSink(out),
+                  fmt=compile_format(DEFAULT_FORMAT))
+        try:
+            job.work.create_function("sudoku_flaky", 1, flaky)
+            assert job.streams()
+            job.check_streamed()
+            job.run_streamed(chunk=chunk)
+        finally:
+            job.close()
+        assert out.getvalue().decode() == "".join(
+            f"{line}\t{p or ''}\terror: {error}\n" if error else
+            f"{line}\t{p}\terror: user-defined function raised exception\n" if p == bad else
+            f"{line}\t{p}\t{p[::-1]}\n" for line, p, error in rows)
+        assert job.rows_done == len(rows) and job.errors == 3
