@@ -63,8 +63,9 @@ class Input:
         files), here in the main thread, where Ctrl-C can stop the copy."""
         import hashlib
         import tempfile
-        fd, self.spooled = tempfile.mkstemp(prefix="sudoku-sqlite-", suffix=".txt")
-        self.path = self.spooled  # known before the copy: close() removes it
+        with deferred_signals():  # made and known at once: close() removes it
+            fd, self.spooled = tempfile.mkstemp(prefix="sudoku-sqlite-", suffix=".txt")
+        self.path = self.spooled
         digest = hashlib.sha256()
         with open(fd, "wb") as spool:
             while True:
