@@ -23,8 +23,6 @@ thread): NULL comes back as None, and the extension's error on bad input
 is raised as ValueError with its message. They are made from the table
 FUNCTIONS below: a new SQL function gets its wrapper by adding a row.
 """
-import inspect
-import json
 import os
 import sqlite3
 import sys
@@ -85,6 +83,11 @@ def _call(sql_name, args):
         raise
 
 
+def _json(text):
+    import json
+    return json.loads(text)
+
+
 # The plain functions: (Python name, SQL function, required arguments,
 # optional trailing arguments, conversion of the result or None, summary).
 # An optional argument left as None is not passed, so solve(p) calls
@@ -108,11 +111,11 @@ FUNCTIONS = [
      "'clash', 'solved', 'none', 'unique' or 'multiple'."),
     ("is_solution", "sudoku_is_solution", ("puzzle", "grid"), (), bool,
      "Whether grid is a valid full grid keeping every given of puzzle."),
-    ("symmetry", "sudoku_symmetry", ("puzzle",), (), json.loads,
+    ("symmetry", "sudoku_symmetry", ("puzzle",), (), _json,
      "The names of the clue pattern's symmetries (a list)."),
     ("is_minimal", "sudoku_is_minimal", ("puzzle",), (), bool,
      "Whether no given can go keeping one solution; None unless unique."),
-    ("redundant_clues", "sudoku_redundant_clues", ("puzzle",), (), json.loads,
+    ("redundant_clues", "sudoku_redundant_clues", ("puzzle",), (), _json,
      "The givens (as 'r1c1') whose removal alone keeps one solution."),
     ("backdoor", "sudoku_backdoor", ("puzzle",), (), None,
      "The Singles backdoor size; None unless the puzzle is unique."),
@@ -135,6 +138,7 @@ FUNCTIONS = [
 
 
 def _make(py_name, sql_name, required, optional, convert, summary):
+    import inspect
     params = [inspect.Parameter(p, inspect.Parameter.POSITIONAL_OR_KEYWORD)
               for p in required]
     params += [inspect.Parameter(p, inspect.Parameter.POSITIONAL_OR_KEYWORD,
@@ -156,10 +160,23 @@ def _make(py_name, sql_name, required, optional, convert, summary):
     return wrapper
 
 
-for _row in FUNCTIONS:
-    globals()[_row[0]] = _make(*_row)
-    __all__.append(_row[0])
-del _row
+# Made on first use (PEP 562): `import sudoku_sqlite` stays quick (inspect
+# alone takes some 5 ms to import), which the sudoku-sqlite command's
+# start-up feels on small jobs.
+_PLAIN = {row[0]: row for row in FUNCTIONS}
+__all__ += list(_PLAIN)
+
+
+def __getattr__(name):
+    row = _PLAIN.get(name)
+    if row is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = wrapper = _make(*row)
+    return wrapper
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_PLAIN))
 
 # Whole collections, on every core or a dask cluster (batch.py; the
 # command is sudoku-sqlite, cli.py). Not in __all__: a star import must

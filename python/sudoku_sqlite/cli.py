@@ -10,7 +10,6 @@ import sys
 import time
 
 from .batch import (DEFAULT_FORMAT, FORMAT_HELP, BatchError, Call, compile_format)
-from . import version as extension_version
 from .collection import ColumnSink, Input, Job, TableSink, TextSink
 
 PROG = "sudoku-sqlite"
@@ -137,7 +136,7 @@ def split_positionals(function, words, arg):
     return Call(function, args), [Input(w) for w in words]
 
 
-def resume_record(a, call, inputs):
+def resume_record(a, call, inputs, version):
     """What --out and --update record about the run that fills a target:
     a run that would give other results (another call, other input, lines
     numbered another way, another engine) is refused, not mixed in."""
@@ -147,10 +146,10 @@ def resume_record(a, call, inputs):
         what = f"{call.describe()} over {', '.join(i.describe() for i in inputs)}"
         if any(i.kind != "table" for i in inputs):
             what += f" read as {a.read_format}"
-    return f"{what} by sudoku {extension_version()}"
+    return f"{what} by sudoku {version}"
 
 
-def make_sink(a, call, inputs, report):
+def make_sink(a, call, inputs, report, version):
     if a.update:
         target = Input(a.update)
         if target.kind != "table":
@@ -163,12 +162,12 @@ def make_sink(a, call, inputs, report):
             raise BatchError(f"--update {a.update}: the input must be a column of the same "
                              f"table ({target.path}:{target.table}.COLUMN)")
         return ColumnSink(target.path, target.table, target.column,
-                          resume_record(a, call, inputs), report)
+                          resume_record(a, call, inputs, version), report)
     if a.out:
         path, table = a.out, "results"
         if not os.path.exists(a.out) and ":" in a.out:
             path, _, table = a.out.rpartition(":")
-        return TableSink(path, table, resume_record(a, call, inputs))
+        return TableSink(path, table, resume_record(a, call, inputs, version))
     return TextSink(sys.stdout)
 
 
@@ -197,9 +196,9 @@ def main(argv=None):
                 inp.spool()
         fmt = a.format if a.format is not None else (
             DEFAULT_FORMAT if len(inputs) == 1 else "%f:" + DEFAULT_FORMAT)
-        sink = make_sink(a, call, inputs, report)
-        job = Job(call, inputs, sink, fmt=compile_format(fmt), null=a.null,
+        job = Job(call, inputs, None, fmt=compile_format(fmt), null=a.null,
                   read_format=a.read_format)
+        sink = job.sink = make_sink(a, call, inputs, report, job.version)
         show = not a.quiet and sys.stderr.isatty()
         if job.streams(a.jobs, a.scheduler):
             # -j 1 to standard output: no copy of the input (Job.run_streamed)
