@@ -454,16 +454,22 @@ class DaskExecutor:
             # ignore SIGINT (the plugin, also run on restarted workers):
             # Ctrl-C in a terminal reaches the whole process group, and it
             # is the driver that stops the run and closes the cluster.
+            import dask
             self.client = None
             try:
                 with deferred_signals():
                     self.forkserver = _forkserver(distributed)
                     # (no dashboard; the scheduler's HTTP server, which it
-                    # starts anyway, on a free port rather than 8787)
-                    self.cluster = distributed.LocalCluster(
-                        n_workers=jobs, threads_per_worker=1, processes=True,
-                        dashboard_address=None, silence_logs=logging.CRITICAL,
-                        scheduler_kwargs={"dashboard": False, "dashboard_address": ":0"})
+                    # starts anyway, on a free port rather than 8787). A
+                    # worker is given a chunk only when it has none: dask's
+                    # default (worker-saturation 1.1) queues a second one on
+                    # a busy worker, which at the end of a run can be left
+                    # waiting there while the other worker has nothing to do.
+                    with dask.config.set({"distributed.scheduler.worker-saturation": 1.0}):
+                        self.cluster = distributed.LocalCluster(
+                            n_workers=jobs, threads_per_worker=1, processes=True,
+                            dashboard_address=None, silence_logs=logging.CRITICAL,
+                            scheduler_kwargs={"dashboard": False, "dashboard_address": ":0"})
                     self.client = distributed.Client(self.cluster)
                     self.client.register_worker_plugin(_IgnoreSigint(),
                                                        name="sudoku-sqlite-sigint")

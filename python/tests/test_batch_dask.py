@@ -205,3 +205,16 @@ def test_a_worker_with_another_version_stops_the_run(cluster):
     finally:
         executor.close()
     assert cluster[1].status == "running"
+
+
+def test_own_cluster_gives_a_worker_one_chunk_at_a_time():
+    """-j N's LocalCluster: a worker gets its next chunk when it is free, so
+    none waits queued on a busy worker at the end of a run (dask's default
+    saturation, 1.1, queues a second chunk on each worker)."""
+    from sudoku_sqlite.batch import DaskExecutor
+    executor = DaskExecutor(jobs=2)
+    try:
+        assert executor.workers == 2
+        assert executor.cluster.scheduler.WORKER_SATURATION == 1.0
+    finally:
+        executor.close()
