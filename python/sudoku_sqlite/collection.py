@@ -446,14 +446,16 @@ class Job:
                                            format=self.read_format))
 
     def check_streamed(self):
-        """The call tried on the first puzzle (Call.check), before any work."""
+        """Before any work: every input opens (sudoku_read's message if
+        not), and the call is tried on the first puzzle (Call.check)."""
         def first():
+            found = None
             for inp in self.inputs:
                 row = self._reading("SELECT puzzle FROM sudoku_read(:path, :format) "
                                     "WHERE puzzle IS NOT NULL LIMIT 1", inp).fetchone()
-                if row:
-                    return row[0]
-            return None
+                if row and found is None:
+                    found = row[0]
+            return found
         run_interruptibly(self.work, lambda: self.call.check(self.work, _read_error(first)))
 
     def count_streamed(self):
