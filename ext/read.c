@@ -188,7 +188,7 @@ static int read_next(sqlite3_vtab_cursor *base)
 /* Opens the file at the path argument (TEXT or BLOB, its bytes the name). */
 static int read_open_path(read_cursor *cur, sqlite3_value *path)
 {
-    int type = sqlite3_value_type(path), n, flags;
+    int type = sqlite3_value_type(path), n, flags, open_errno;
     const char *name;
     const void *nul;
     struct stat st;
@@ -216,19 +216,20 @@ static int read_open_path(read_cursor *cur, sqlite3_value *path)
     if (type == SQLITE_BLOB) {
         /* a BLOB has no NUL after its bytes: open a copy that has */
         char *copy = sqlite3_malloc(n + 1);
-        int fd;
         if (!copy)
             return SQLITE_NOMEM;
         memcpy(copy, name, (size_t)n);
         copy[n] = '\0';
-        fd = open(copy, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+        cur->fd = open(copy, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+        /* open()'s errno, before the free (an allocator may change it) */
+        open_errno = errno;
         sqlite3_free(copy);
-        cur->fd = fd;
     } else {
         cur->fd = open(name, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+        open_errno = errno;
     }
     if (cur->fd < 0)
-        return read_fail(cur, "cannot open '%s': %s", cur->shown, strerror(errno));
+        return read_fail(cur, "cannot open '%s': %s", cur->shown, strerror(open_errno));
     cur->have_fd = 1;
     /* O_NONBLOCK was for open() (a FIFO without a writer); reads wait in
      * poll() instead, so they may block once poll() says they will not */

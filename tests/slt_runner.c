@@ -27,9 +27,15 @@
  *
  * NULL prints as "NULL", the empty string as "(empty)", and bytes outside
  * printable ASCII as '@', as in the original sqllogictest.
+ *
+ * SQLite's allocator is wrapped so that sqlite3_free() sets errno (free()
+ * may, and some allocators do): an error message that reads errno after a
+ * free names the wrong error, and the tests that expect strerror's text
+ * see it.
  * Ends with "N passed, N failed" (records); the exit status is 1 on any
  * failure.
  */
+#include <errno.h>
 #include <math.h>
 #include <sqlite3.h>
 #include <stdint.h>
@@ -40,6 +46,27 @@
 #ifdef SLT_STATIC
 int sqlite3_sudoku_init(sqlite3 *db, char **errmsg, const void *api);
 #endif
+
+/* ---- an allocator whose free changes errno (see above) ---- */
+
+static sqlite3_mem_methods real_memory;
+
+static void free_changing_errno(void *p)
+{
+    real_memory.xFree(p);
+    errno = EDOM;
+}
+
+/* Before SQLite is initialised (sqlite3_auto_extension initialises it). */
+static void wrap_allocator(void)
+{
+    sqlite3_mem_methods wrapped;
+    if (sqlite3_config(SQLITE_CONFIG_GETMALLOC, &real_memory) != SQLITE_OK)
+        return;
+    wrapped = real_memory;
+    wrapped.xFree = free_changing_errno;
+    sqlite3_config(SQLITE_CONFIG_MALLOC, &wrapped);
+}
 
 /* ---- MD5 (RFC 1321), for hash-threshold results ---- */
 
@@ -541,6 +568,7 @@ int main(int argc, char **argv)
 {
     runner r = {0};
     int files = 0;
+    wrap_allocator();
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--load") == 0 && i + 1 < argc) {
             r.module = argv[++i];

@@ -25,8 +25,6 @@ is raised as ValueError with its message. The table-valued functions
 a connection given to load(). The plain functions, made from the table
 _FUNCTIONS below (a new SQL function gets its wrapper by adding a row):
 """
-import inspect as _inspect
-import json as _json
 import os as _os
 import sqlite3 as _sqlite3
 import sys as _sys
@@ -87,6 +85,11 @@ def _call(sql_name, args):
         raise
 
 
+def _json(text):
+    import json
+    return json.loads(text)
+
+
 # The plain functions: (Python name, SQL function, required arguments,
 # optional trailing arguments, conversion of the result or None, summary).
 # An optional argument left as None is not passed, so solve(p) calls
@@ -110,11 +113,11 @@ _FUNCTIONS = [
      "'clash', 'solved', 'none', 'unique' or 'multiple'."),
     ("is_solution", "sudoku_is_solution", ("puzzle", "grid"), (), bool,
      "Whether grid is a valid full grid keeping every given of puzzle."),
-    ("symmetry", "sudoku_symmetry", ("puzzle",), (), _json.loads,
+    ("symmetry", "sudoku_symmetry", ("puzzle",), (), _json,
      "The names of the clue pattern's symmetries (a list)."),
     ("is_minimal", "sudoku_is_minimal", ("puzzle",), (), bool,
      "Whether no given can go keeping one solution; None unless unique."),
-    ("redundant_clues", "sudoku_redundant_clues", ("puzzle",), (), _json.loads,
+    ("redundant_clues", "sudoku_redundant_clues", ("puzzle",), (), _json,
      "The givens (as 'r1c1') whose removal alone keeps one solution."),
     ("backdoor", "sudoku_backdoor", ("puzzle",), (), None,
      "The Singles backdoor size; None unless the puzzle is unique."),
@@ -137,11 +140,12 @@ _FUNCTIONS = [
 
 
 def _make(py_name, sql_name, required, optional, convert, summary):
-    params = [_inspect.Parameter(p, _inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    import inspect
+    params = [inspect.Parameter(p, inspect.Parameter.POSITIONAL_OR_KEYWORD)
               for p in required]
-    params += [_inspect.Parameter(p, _inspect.Parameter.POSITIONAL_OR_KEYWORD,
+    params += [inspect.Parameter(p, inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                  default=None) for p in optional]
-    signature = _inspect.Signature(params)
+    signature = inspect.Signature(params)
 
     def wrapper(*args, **kwargs):
         bound = signature.bind(*args, **kwargs)
@@ -158,12 +162,28 @@ def _make(py_name, sql_name, required, optional, convert, summary):
     return wrapper
 
 
-for _row in _FUNCTIONS:
-    globals()[_row[0]] = _make(*_row)
-    __all__.append(_row[0])
-    if __doc__ is not None:  # (python -OO drops docstrings)
-        __doc__ += f"\n    {_row[0]}{globals()[_row[0]].__signature__}\n        {_row[5]}"
-del _row
+# Made on first use (PEP 562): `import sudoku_sqlite` stays quick (inspect
+# alone takes some 5 ms to import), which the sudoku-sqlite command's
+# start-up feels on small jobs.
+_PLAIN = {row[0]: row for row in _FUNCTIONS}
+__all__ += list(_PLAIN)
+if __doc__ is not None:  # (python -OO drops docstrings)
+    for _row in _FUNCTIONS:
+        _args = list(_row[2]) + [f"{a}=None" for a in _row[3]]
+        __doc__ += f"\n    {_row[0]}({', '.join(_args)})\n        {_row[5]}"
+    del _row, _args
+
+
+def __getattr__(name):
+    row = _PLAIN.get(name)
+    if row is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = wrapper = _make(*row)
+    return wrapper
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_PLAIN))
 
 # Whole collections, on every core or a dask cluster (batch.py; the
 # command is sudoku-sqlite, cli.py). Not in __all__: a star import must

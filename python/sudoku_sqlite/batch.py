@@ -227,11 +227,38 @@ def _is_interrupt(e):
     return str(e) == "interrupted"
 
 
-def run_task(task, db=None):
+class _Stoppable:
+    """A connection whose every statement first looks at a stop flag: an
+    interrupt sent between two statements (SQLite forgets it when none
+    runs) must not let the next one run in full."""
+
+    def __init__(self, db, stopped):
+        self.db, self.stopped = db, stopped
+
+    def _check(self):
+        if self.stopped.is_set():
+            raise sqlite3.OperationalError("interrupted")
+
+    def execute(self, *args):
+        self._check()
+        return self.db.execute(*args)
+
+    def executemany(self, *args):
+        self._check()
+        return self.db.executemany(*args)
+
+    def __getattr__(self, name):  # serialize, deserialize
+        return getattr(self.db, name)
+
+
+def run_task(task, db=None, stopped=None):
     """Runs one chunk; returns (payload, rows, error rows, seconds). The rows
     are task.data (a database image or a list of (line, puzzle, error,
-    rest)), or without data the driver's todo rows lo..hi (db given)."""
+    rest)), or without data the driver's todo rows lo..hi (db given).
+    `stopped` (a threading.Event) set: no further statement starts."""
     start = time.perf_counter()
+    if stopped is not None:
+        db = _Stoppable(db, stopped)
     if db is None:
         db = worker_connection()
         if task.version != _local.version:
@@ -357,14 +384,19 @@ class LocalExecutor:
         self.futures = concurrent.futures
         self.db = db
         self.pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="sudoku-batch")
+        self.stopped = threading.Event()
+        self.submitted = []
 
     def submit(self, task, key):
-        return self.pool.submit(run_task, task, self.db)
+        future = self.pool.submit(run_task, task, self.db, self.stopped)
+        self.submitted = [f for f in self.submitted if not f.done()] + [future]
+        return future
 
     def wait(self, futures):
         return self.futures.wait(futures, return_when=self.futures.FIRST_COMPLETED).done
 
     def stop(self, futures):
+        self.stopped.set()
         for f in futures:
             f.cancel()
         self.db.interrupt()
@@ -373,6 +405,12 @@ class LocalExecutor:
         return f"a chunk failed: {type(e).__name__}: {e}"
 
     def close(self):
+        if self.stopped.is_set():
+            # a statement that started between the flag and the interrupt
+            # is interrupted again until it is over
+            while not all(f.done() for f in self.submitted):
+                self.db.interrupt()
+                self.futures.wait(self.submitted, timeout=0.01)
         self.pool.shutdown(wait=True)
 
 
@@ -416,16 +454,22 @@ class DaskExecutor:
             # ignore SIGINT (the plugin, also run on restarted workers):
             # Ctrl-C in a terminal reaches the whole process group, and it
             # is the driver that stops the run and closes the cluster.
+            import dask
             self.client = None
             try:
                 with deferred_signals():
                     self.forkserver = _forkserver(distributed)
                     # (no dashboard; the scheduler's HTTP server, which it
-                    # starts anyway, on a free port rather than 8787)
-                    self.cluster = distributed.LocalCluster(
-                        n_workers=jobs, threads_per_worker=1, processes=True,
-                        dashboard_address=None, silence_logs=logging.CRITICAL,
-                        scheduler_kwargs={"dashboard": False, "dashboard_address": ":0"})
+                    # starts anyway, on a free port rather than 8787). A
+                    # worker is given a chunk only when it has none: dask's
+                    # default (worker-saturation 1.1) queues a second one on
+                    # a busy worker, which at the end of a run can be left
+                    # waiting there while the other worker has nothing to do.
+                    with dask.config.set({"distributed.scheduler.worker-saturation": 1.0}):
+                        self.cluster = distributed.LocalCluster(
+                            n_workers=jobs, threads_per_worker=1, processes=True,
+                            dashboard_address=None, silence_logs=logging.CRITICAL,
+                            scheduler_kwargs={"dashboard": False, "dashboard_address": ":0"})
                     self.client = distributed.Client(self.cluster)
                     self.client.register_worker_plugin(_IgnoreSigint(),
                                                        name="sudoku-sqlite-sigint")
@@ -505,6 +549,41 @@ def _main_thread():
 
 
 # ---------------------------------------------------------------- signals
+
+def run_interruptibly(db, fn, *args):
+    """fn(*args), run in a thread while this thread waits, when this is the
+    main thread: Python runs its signal handlers only in the main thread and
+    between its own steps, so a statement run here (sudoku_read waiting on a
+    FIFO, say) would never see Ctrl-C. Ctrl-C or SIGTERM (KeyboardInterrupt)
+    interrupts db's statements until fn has returned, then propagates."""
+    if not _main_thread():
+        return fn(*args)
+    outcome = []
+    done = threading.Event()  # (not Thread.join: a join that Ctrl-C breaks
+                              # can leave is_alive() False too early)
+
+    def target():
+        try:
+            outcome.append((True, fn(*args)))
+        except BaseException as e:  # handed to the main thread
+            outcome.append((False, e))
+        finally:
+            done.set()
+    threading.Thread(target=target, name="sudoku-batch-prepare", daemon=True).start()
+    try:
+        while not done.wait(0.1):
+            pass
+    except KeyboardInterrupt:
+        # again until it returns: an interrupt between two statements is lost
+        while not done.is_set():
+            db.interrupt()
+            done.wait(0.01)
+        raise
+    ok, value = outcome[0]
+    if not ok:
+        raise value
+    return value
+
 
 @contextlib.contextmanager
 def deferred_signals():
@@ -668,9 +747,10 @@ def _map_results(call, version, puzzles, jobs, client, scheduler, chunk_size, er
 
     pending = {}
     want = 0
+    chunks = run_chunks(executor, _Stream(), make_task, window,
+                        lambda: len(pending) < 4 * window)
     try:
-        for i, _rows, (out, _n, _e, _s) in run_chunks(executor, _Stream(), make_task, window,
-                                                       lambda: len(pending) < 4 * window):
+        for i, _rows, (out, _n, _e, _s) in chunks:
             pending[i] = out
             while want in pending:
                 for result, error in pending.pop(want):
@@ -682,6 +762,9 @@ def _map_results(call, version, puzzles, jobs, client, scheduler, chunk_size, er
                         raise ValueError(error)
                 want += 1
     finally:
+        # left early (close(), break, an error raised): the running chunks
+        # are stopped first (run_chunks' own finally), then waited for
+        chunks.close()
         executor.close()
         if isinstance(executor, LocalExecutor):
             executor.db.close()

@@ -131,10 +131,25 @@ def split_positionals(function, words, arg):
     args = [] if arg is None else [arg]
     if arg is None and len(words) >= 2 and not Input.looks_like_input(words[0]):
         args, words = [words[0]], words[1:]
+    if words.count("-") > 1:
+        raise BatchError("- (standard input) can be read only once")
     return Call(function, args), [Input(w) for w in words]
 
 
-def make_sink(a, call, inputs, report):
+def resume_record(a, call, inputs, version):
+    """What --out and --update record about the run that fills a target:
+    a run that would give other results (another call, other input, lines
+    numbered another way, another engine) is refused, not mixed in."""
+    if a.update:
+        what = f"{call.describe()} of {inputs[0].column}"
+    else:
+        what = f"{call.describe()} over {', '.join(i.describe() for i in inputs)}"
+        if any(i.kind != "table" for i in inputs):
+            what += f" read as {a.read_format}"
+    return f"{what} by sudoku {version}"
+
+
+def make_sink(a, call, inputs, report, version):
     if a.update:
         target = Input(a.update)
         if target.kind != "table":
@@ -147,13 +162,12 @@ def make_sink(a, call, inputs, report):
             raise BatchError(f"--update {a.update}: the input must be a column of the same "
                              f"table ({target.path}:{target.table}.COLUMN)")
         return ColumnSink(target.path, target.table, target.column,
-                          f"{call.describe()} of {inputs[0].column}", report)
+                          resume_record(a, call, inputs, version), report)
     if a.out:
         path, table = a.out, "results"
         if not os.path.exists(a.out) and ":" in a.out:
             path, _, table = a.out.rpartition(":")
-        return TableSink(path, table,
-                         f"{call.describe()} over {', '.join(i.key() for i in inputs)}")
+        return TableSink(path, table, resume_record(a, call, inputs, version))
     return TextSink(sys.stdout)
 
 
@@ -174,23 +188,38 @@ def main(argv=None):
     # SIGTERM stops like Ctrl-C: the finished chunks stay, the cluster closes.
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     job = executor = sink = progress = None
+    inputs = []
     try:
         call, inputs = split_positionals(a.function, a.inputs, a.arg)
+        for inp in inputs:  # before the resume record, which names its content
+            if inp.kind == "stdin":
+                inp.spool()
         fmt = a.format if a.format is not None else (
             DEFAULT_FORMAT if len(inputs) == 1 else "%f:" + DEFAULT_FORMAT)
-        sink = make_sink(a, call, inputs, report)
-        job = Job(call, inputs, sink, fmt=compile_format(fmt), null=a.null,
+        job = Job(call, inputs, None, fmt=compile_format(fmt), null=a.null,
                   read_format=a.read_format)
-        total = job.prepare()
-        if total == 0:
+        sink = job.sink = make_sink(a, call, inputs, report, job.version)
+        show = not a.quiet and sys.stderr.isatty()
+        if job.streams(a.jobs, a.scheduler):
+            # -j 1 to standard output: no copy of the input (Job.run_streamed)
+            job.check_streamed()
+            progress = Progress(job.count_streamed() if show else 0, show)
+            job.run_streamed(progress, chunk=a.chunk)
+            progress.close()
+            if job.rows_done == 0:
+                say("nothing to do")
+                return 0
+        else:
+            total = job.prepare()
+            if total == 0:
+                sink.finish(True)
+                say("nothing to do" + (" (every line is already in the table)" if a.out else ""))
+                return 0
+            executor = job.executor(jobs=a.jobs, scheduler=a.scheduler)
+            progress = Progress(total, show)
+            job.run(executor, chunk=a.chunk, progress=progress)
+            progress.close()
             sink.finish(True)
-            say("nothing to do" + (" (every line is already in the table)" if a.out else ""))
-            return 0
-        executor = job.executor(jobs=a.jobs, scheduler=a.scheduler)
-        progress = Progress(total, not a.quiet and sys.stderr.isatty())
-        job.run(executor, chunk=a.chunk, progress=progress)
-        progress.close()
-        sink.finish(True)
         if job.errors:
             where = {"text": "error rows above", "rows": "the error column"}[sink.output]
             if a.update:
@@ -227,6 +256,8 @@ def main(argv=None):
                 sink.close()
             if job is not None:
                 job.close()
+            for inp in inputs:
+                inp.close()
         finally:
             signal.signal(signal.SIGINT, signal.default_int_handler)
 

@@ -7,17 +7,35 @@ one transaction per chunk, so after a stop (Ctrl-C, a kill, a lost machine)
 each chunk is there whole or not at all, and the same command again leaves
 out the lines already there.
 """
+import operator
 import os
-import shutil
 import sqlite3
+import stat
 import sys
-import tempfile
+import time
 
-from .batch import (BatchError, DaskExecutor, HAVE_SERIALIZE, LocalExecutor, Planner, Task,
-                    deferred_signals, load, run_chunks, sql_ident)
+from .batch import (FIRST_CHUNK, HAVE_SERIALIZE, TARGET_SECONDS_LOCAL, BatchError, DaskExecutor,
+                    LocalExecutor, Planner, Task, deferred_signals, load, run_chunks,
+                    run_interruptibly, sql_ident)
 
 META_TABLE = "sudoku_batch"            # target -> the call that writes it
 DONE_TABLE = "sudoku_batch_done"       # --update's finished rows until the run completes
+
+
+def sql_name(name):
+    """A file name to bind: its text, or where it is not UTF-8 (Python
+    keeps such bytes as surrogates, which sqlite3 cannot bind) its bytes, a
+    BLOB (sudoku_read and ATTACH take them)."""
+    try:
+        name.encode("utf-8")
+        return name
+    except UnicodeEncodeError:
+        return os.fsencode(name)
+
+
+def shown(name):
+    """A file name for messages and records: bytes that are not UTF-8 as \\xNN."""
+    return os.fsencode(name).decode("utf-8", "backslashreplace")
 
 
 class Input:
@@ -27,8 +45,9 @@ class Input:
     def __init__(self, spec):
         self.name = spec
         self.kind, self.path, self.table, self.column = "file", spec, None, None
+        self.spooled = self.digest = None
         if spec == "-":
-            self.kind = "stdin"
+            self.kind, self.path = "stdin", None
         elif not os.path.exists(spec):
             path, colon, rest = spec.rpartition(":")
             table, dot, column = rest.rpartition(".")
@@ -39,10 +58,42 @@ class Input:
     def looks_like_input(spec):
         return spec == "-" or os.path.exists(spec) or Input(spec).kind == "table"
 
+    def spool(self):
+        """Standard input copied into a temporary file (sudoku_read reads
+        files), here in the main thread, where Ctrl-C can stop the copy."""
+        import hashlib
+        import tempfile
+        with deferred_signals():  # made and known at once: close() removes it
+            fd, self.spooled = tempfile.mkstemp(prefix="sudoku-sqlite-", suffix=".txt")
+        self.path = self.spooled
+        digest = hashlib.sha256()
+        with open(fd, "wb") as spool:
+            while True:
+                block = sys.stdin.buffer.read(1 << 20)
+                if not block:
+                    break
+                digest.update(block)
+                spool.write(block)
+        self.digest = digest.hexdigest()
+
+    def close(self):
+        if self.spooled:
+            os.unlink(self.spooled)
+            self.spooled = None
+
+    def describe(self):
+        """The input as the resume record names it: standard input by its
+        content (other text piped in is another input)."""
+        if self.kind == "stdin":
+            return f"standard input (sha256 {self.digest[:16]})"
+        return shown(self.key())
+
     def key(self):
+        """The input however it was spelled (./p.txt, p.txt, a link to it):
+        what --out stores in its input column and what resume compares."""
         if self.kind == "table":
-            return f"{os.path.abspath(self.path)}:{self.table}.{self.column}"
-        return self.name if self.kind == "stdin" else os.path.abspath(self.path)
+            return f"{os.path.realpath(self.path)}:{self.table}.{self.column}"
+        return self.name if self.kind == "stdin" else os.path.realpath(self.path)
 
 
 def _connect(path):
@@ -71,7 +122,8 @@ class _Transaction:
 
 
 def _claim(db, target, call):
-    """Records which call writes `target`, or refuses if another one does."""
+    """Records which call writes `target`, or returns the other call that
+    does."""
     db.execute(f"CREATE TABLE IF NOT EXISTS {META_TABLE}(target TEXT PRIMARY KEY, "
                "call TEXT NOT NULL)")
     row = db.execute(f"SELECT call FROM {META_TABLE} WHERE target = ?", (target,)).fetchone()
@@ -139,6 +191,11 @@ class TextSink(Sink):
     def pending(self):
         return len(self.buffered)
 
+    def write_now(self, text):
+        """Lines in order already (the streamed run)."""
+        self.stream.write(text)
+        self.stream.flush()
+
     def write(self, index, inp, payload):
         self.buffered[index] = payload
         while self.next in self.buffered:
@@ -149,17 +206,28 @@ class TextSink(Sink):
 
 class _DatabaseSink(Sink):
     """A sink in a SQLite file, one transaction per chunk; the job reads it
-    as `outdb` to leave out what is done."""
+    as `outdb` to leave out what is done. Made in one transaction: the
+    sink's own checks and tables (prepare), and the record of the call that
+    writes `target`, refused (refusal) when another call holds it."""
 
-    def __init__(self, path):
-        self.path = path
+    def __init__(self, path, target, call):
+        self.path, self.target = path, target
         self.db = _connect(path)
-
-    def ready(self):
+        with _Transaction(self.db) as db:
+            self.prepare(db)
+            other = _claim(db, target, call)
+            if other:
+                raise BatchError(self.refusal(other, call))
         self.db.execute("ATTACH ':memory:' AS res")  # each chunk's result rows
 
+    def prepare(self, db):
+        raise NotImplementedError
+
+    def refusal(self, other, call):
+        raise NotImplementedError
+
     def attach(self, work):
-        work.execute("ATTACH ? AS outdb", (self.path,))
+        work.execute("ATTACH ? AS outdb", (sql_name(self.path),))
 
     def detach(self, work):
         work.execute("DETACH outdb")
@@ -173,35 +241,34 @@ class TableSink(_DatabaseSink):
     by input and line."""
 
     def __init__(self, path, table, call):
-        super().__init__(path)
         self.table = table
-        with _Transaction(self.db) as db:
-            exists = _table_exists(db, "main", table)
-            claimed = db.execute(f"SELECT 1 FROM sqlite_master WHERE name = '{META_TABLE}'"
-                                 ).fetchone() and db.execute(
-                f"SELECT 1 FROM {META_TABLE} WHERE target = ?", (table,)).fetchone()
-            if exists and not claimed:
-                raise BatchError(f"--out {path}: table {table} exists and was not written by "
-                                 "sudoku-sqlite; name another table (--out FILE:TABLE)")
-            other = _claim(db, table, call)
-            if other:
-                raise BatchError(f"--out {path}: table {table} holds {other}, not {call}; "
-                                 "name another file or table (--out FILE:TABLE)")
-            db.execute(f"CREATE TABLE IF NOT EXISTS {sql_ident(table)}(input TEXT NOT NULL, "
-                       "line INTEGER NOT NULL, puzzle, result, error TEXT, "
-                       "PRIMARY KEY (input, line))")
-        self.ready()
+        super().__init__(path, table, call)
+
+    def prepare(self, db):
+        exists = _table_exists(db, "main", self.table)
+        claimed = _table_exists(db, "main", META_TABLE) and db.execute(
+            f"SELECT 1 FROM {META_TABLE} WHERE target = ?", (self.table,)).fetchone()
+        if exists and not claimed:
+            raise BatchError(f"--out {self.path}: table {self.table} exists and was not "
+                             "written by sudoku-sqlite; name another table (--out FILE:TABLE)")
+        db.execute(f"CREATE TABLE IF NOT EXISTS {sql_ident(self.table)}(input TEXT NOT NULL, "
+                   "line INTEGER NOT NULL, puzzle, result, error TEXT, "
+                   "PRIMARY KEY (input, line))")
+
+    def refusal(self, other, call):
+        return (f"--out {self.path}: table {self.table} holds {other}, not {call}; "
+                "name another file or table (--out FILE:TABLE)")
 
     def exclusion(self, inp, line):
         return (f"NOT EXISTS (SELECT 1 FROM outdb.{sql_ident(self.table)} o "
-                f"WHERE o.input = :input_name AND o.line = {line})")
+                f"WHERE o.input = :input_key AND o.line = {line})")
 
     def write(self, index, inp, payload):
         _attach_rows(self.db, payload)
         with _Transaction(self.db) as db:
             db.execute(f"INSERT INTO {sql_ident(self.table)}(input, line, puzzle, result, error) "
                        "SELECT ?, line, puzzle, result, error FROM res.rows ORDER BY line",
-                       (inp.name,))
+                       (sql_name(inp.key()),))
 
 
 class ColumnSink(_DatabaseSink):
@@ -212,26 +279,25 @@ class ColumnSink(_DatabaseSink):
     the update), so a stopped run resumes; a complete run removes them."""
 
     def __init__(self, path, table, column, call, report):
-        super().__init__(path)
         self.table, self.column = table, column
-        self.target = f"{table}.{column}"
         self.report = report
-        with _Transaction(self.db) as db:
-            if not _table_exists(db, "main", table):
-                raise BatchError(f"--update {path}: no table {table}")
-            columns = [r[1] for r in db.execute(f"PRAGMA main.table_info({sql_ident(table)})")]
-            if column not in columns:
-                db.execute(f"ALTER TABLE {sql_ident(table)} ADD COLUMN {sql_ident(column)}")
-            db.execute(f"CREATE TABLE IF NOT EXISTS {DONE_TABLE}(target TEXT NOT NULL, "
-                       "line INTEGER NOT NULL, PRIMARY KEY (target, line)) WITHOUT ROWID")
-            other = _claim(db, self.target, call)
-            if other:
-                raise BatchError(
-                    f"--update {path}: an unfinished run of {other} is writing "
-                    f"{self.target}; finish it with the same command, or delete its rows "
-                    f"(DELETE FROM {DONE_TABLE} WHERE target = '{self.target}'; DELETE FROM "
-                    f"{META_TABLE} WHERE target = '{self.target}') to start again")
-        self.ready()
+        super().__init__(path, f"{table}.{column}", call)
+
+    def prepare(self, db):
+        t = self.table
+        if not _table_exists(db, "main", t):
+            raise BatchError(f"--update {self.path}: no table {t}")
+        columns = [r[1] for r in db.execute(f"PRAGMA main.table_info({sql_ident(t)})")]
+        if self.column not in columns:
+            db.execute(f"ALTER TABLE {sql_ident(t)} ADD COLUMN {sql_ident(self.column)}")
+        db.execute(f"CREATE TABLE IF NOT EXISTS {DONE_TABLE}(target TEXT NOT NULL, "
+                   "line INTEGER NOT NULL, PRIMARY KEY (target, line)) WITHOUT ROWID")
+
+    def refusal(self, other, call):
+        return (f"--update {self.path}: an unfinished run of {other} is writing "
+                f"{self.target}; finish it with the same command, or delete its rows "
+                f"(DELETE FROM {DONE_TABLE} WHERE target = '{self.target}'; DELETE FROM "
+                f"{META_TABLE} WHERE target = '{self.target}') to start again")
 
     def exclusion(self, inp, line):
         return (f"NOT EXISTS (SELECT 1 FROM outdb.{DONE_TABLE} d "
@@ -248,7 +314,7 @@ class ColumnSink(_DatabaseSink):
                        (self.target,))
         for line, error in self.db.execute(
                 "SELECT line, error FROM res.rows WHERE error IS NOT NULL ORDER BY line"):
-            self.report(f"{inp.name} rowid {line}: {error}")
+            self.report(f"{shown(inp.name)} rowid {line}: {error}")
 
     def finish(self, complete):
         if not complete:
@@ -262,6 +328,31 @@ class ColumnSink(_DatabaseSink):
 
 
 # ---------------------------------------------------------------- the job
+
+# The most rows a streamed run fetches at once: their Python objects and
+# joined lines (some 50 KB for minlex) stay in memory the allocators keep;
+# batches of megabytes made the program map and fault in fresh pages for
+# each (53,000 page faults and a fifth more CPU over 491,580 minlex rows).
+STREAM_BATCH = 256
+
+
+def _regular_file(path):
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, TypeError, ValueError):
+        return False
+
+
+def _read_error(fn):
+    """fn() reading puzzle files: sudoku_read's errors (cannot open, ...)
+    as BatchError, an interrupt as KeyboardInterrupt."""
+    try:
+        return fn()
+    except sqlite3.Error as e:
+        if str(e) == "interrupted":
+            raise KeyboardInterrupt from None
+        raise BatchError(str(e)) from None
+
 
 class Job:
     """One call over some inputs into one sink."""
@@ -282,14 +373,24 @@ class Job:
 
     def prepare(self):
         """Reads every input into todo (what is still to do); returns the
-        number of rows."""
+        number of rows. Ctrl-C stops it (sudoku_read may wait on a FIFO)."""
+        for inp in self.inputs:
+            if inp.kind == "stdin" and inp.path is None:
+                inp.spool()
+        return run_interruptibly(self.work, self._prepare)
+
+    def _prepare(self, after=(0, 0)):
+        """`after` (input, rows): the inputs before that one and its first
+        rows are done already (a streamed run wrote them)."""
         w = self.work
         w.execute("CREATE TABLE todo(input INTEGER, line INTEGER, puzzle, error, rest)")
         self.sink.attach(w)
         self.segments = []  # (input, first rowid, last rowid) of todo
         try:
             for i, inp in enumerate(self.inputs):
-                rows = self._read(i, inp)
+                if i < after[0]:
+                    continue
+                rows = self._read(i, inp, after[1] if i == after[0] else 0)
                 if rows > 0:
                     self.segments.append((i, self.rows_total + 1, self.rows_total + rows))
                     self.rows_total += rows
@@ -299,44 +400,135 @@ class Job:
         self.call.check(w, first[0] if first else None)
         return self.rows_total
 
-    def _read(self, i, inp):
+    def _read(self, i, inp, skip=0):
         w = self.work
-        params = {"i": i, "input_name": inp.name,
+        params = {"i": i, "input_key": sql_name(inp.key()), "skip": skip,
                   "target": getattr(self.sink, "target", None)}
         if inp.kind == "table":
             try:
-                w.execute("ATTACH ? AS src", (inp.path,))
+                w.execute("ATTACH ? AS src", (sql_name(inp.path),))
             except sqlite3.Error as e:
-                raise BatchError(f"{inp.name}: {e}") from None
+                raise BatchError(f"{shown(inp.name)}: {e}") from None
             try:
                 col, tab = sql_ident(inp.column), f"src.{sql_ident(inp.table)}"
                 try:
                     w.execute(f"SELECT rowid, {col} FROM {tab} LIMIT 0")
                 except sqlite3.Error as e:
-                    raise BatchError(f"{inp.name}: {e}") from None
+                    raise BatchError(f"{shown(inp.name)}: {e}") from None
                 return w.execute(f"INSERT INTO todo SELECT :i, s.rowid, s.{col}, NULL, NULL "
                                  f"FROM {tab} AS s WHERE {self.sink.exclusion(inp, 's.rowid')} "
                                  "ORDER BY s.rowid", params).rowcount
             finally:
                 w.execute("DETACH src")
-        path = inp.path
-        spool = None
-        if inp.kind == "stdin":
-            spool = tempfile.NamedTemporaryFile(prefix="sudoku-sqlite-", suffix=".txt",
-                                                delete=False)
-            with spool:
-                shutil.copyfileobj(sys.stdin.buffer, spool)
-            path = spool.name
         try:
+            # (sudoku_read's rowid is the row's number: rows after the skipped)
             return w.execute(f"INSERT INTO todo SELECT :i, r.line, r.puzzle, r.error, r.rest "
                              f"FROM sudoku_read(:path, :format) AS r "
-                             f"WHERE {self.sink.exclusion(inp, 'r.line')}",
-                             dict(params, path=path, format=self.read_format)).rowcount
+                             f"WHERE r.rowid > :skip AND {self.sink.exclusion(inp, 'r.line')}",
+                             dict(params, path=sql_name(inp.path),
+                                  format=self.read_format)).rowcount
         except sqlite3.Error as e:
+            if str(e) == "interrupted":
+                raise KeyboardInterrupt from None
             raise BatchError(str(e)) from None
+
+    # ------------------------------------------------ -j 1 to standard output
+
+    def streams(self, jobs=1, scheduler=None):
+        """Whether the job runs streamed (run_streamed): -j 1 to standard
+        output, every input a file that can be read more than once (a
+        regular file, standard input's copy; not a FIFO or a table)."""
+        return (jobs == 1 and not scheduler and isinstance(self.sink, TextSink)
+                and all(inp.kind != "table" and _regular_file(inp.path) for inp in self.inputs))
+
+    def _reading(self, sql, inp, **params):
+        return self.work.execute(sql, dict(params, path=sql_name(inp.path),
+                                           format=self.read_format))
+
+    def check_streamed(self):
+        """Before any work: every input opens (sudoku_read's message if
+        not), and the call is tried on the first puzzle (Call.check)."""
+        def first():
+            found = None
+            for inp in self.inputs:
+                row = self._reading("SELECT puzzle FROM sudoku_read(:path, :format) "
+                                    "WHERE puzzle IS NOT NULL LIMIT 1", inp).fetchone()
+                if row and found is None:
+                    found = row[0]
+            return found
+        run_interruptibly(self.work, lambda: self.call.check(self.work, _read_error(first)))
+
+    def count_streamed(self):
+        """The number of rows (for the progress bar's total): a reading of
+        every input, some 3% of minlex's time."""
+        return run_interruptibly(self.work, lambda: _read_error(lambda: sum(
+            self._reading("SELECT count(*) FROM sudoku_read(:path, :format)", inp).fetchone()[0]
+            for inp in self.inputs)))
+
+    def run_streamed(self, progress=None, chunk=None):
+        """-j 1 to standard output (streams()): each input is one statement
+        over sudoku_read that makes the output lines, written as they come
+        in input order, with no copy of the input. When the function fails
+        on a row (which only a run of that row alone can tell apart), the
+        rest goes the chunked way from the last row written, which gives
+        that row its message."""
+        rest = run_interruptibly(self.work, self._stream, progress, chunk)
+        if rest is None:
+            return
+        self.rows_total = 0
+        run_interruptibly(self.work, self._prepare, rest)
+        executor = LocalExecutor(self.work)
+        try:
+            self.run(executor, chunk=chunk, progress=progress)
         finally:
-            if spool:
-                os.unlink(spool.name)
+            executor.close()
+
+    def _stream(self, progress, chunk):
+        """Returns None when every input is done, else (input, rows written
+        of it) where the function failed."""
+        errors = [0]
+
+        def error_row():  # the SQL below calls it for the error rows only
+            errors[0] += 1
+            return 1
+        self.work.create_function("sudoku_batch_error_row", 0, error_row)
+        fmt, uses = self.fmt
+        if uses > 1:  # a subquery that is not flattened: the function runs once a row
+            source = ("(SELECT line, puzzle, error, rest, "
+                      f"{self.call.expr()} AS R FROM sudoku_read(:path, :format) LIMIT -1)")
+            line = fmt.format(R="R")
+        else:
+            source, line = "sudoku_read(:path, :format)", fmt.format(R=self.call.expr())
+        sql = (f"SELECT CAST({line} AS BLOB) FROM {source} "
+               "WHERE error IS NULL OR sudoku_batch_error_row()")
+        first_line = operator.itemgetter(0)
+        size = chunk or FIRST_CHUNK
+        for i, inp in enumerate(self.inputs):
+            written = 0
+            try:
+                rows = self._reading(sql, inp, null=self.null, input=sql_name(inp.name),
+                                     **self.call.params())
+                while True:
+                    start = time.perf_counter()
+                    batch = rows.fetchmany(size)
+                    if not batch:
+                        break
+                    seconds = time.perf_counter() - start
+                    self.sink.write_now(b"\n".join(map(first_line, batch)) + b"\n")
+                    written += len(batch)
+                    self.rows_done += len(batch)
+                    self.errors = errors[0]
+                    if progress:
+                        progress.update(len(batch))
+                    if not chunk:  # about a quarter of a second a batch, as a chunk
+                        size = max(1, min(STREAM_BATCH, int(len(batch) * TARGET_SECONDS_LOCAL
+                                                            / max(seconds, 1e-6))))
+            except sqlite3.Error as e:
+                if str(e) == "interrupted":
+                    raise KeyboardInterrupt from None
+                errors[0] = self.errors  # the failed batch's error rows come again
+                return (i, written)
+        return None
 
     def executor(self, jobs=1, scheduler=None, client=None):
         if client is not None or scheduler or jobs > 1:
@@ -346,7 +538,7 @@ class Job:
     def _task(self, executor, chunk):
         i, lo, hi = chunk
         task = Task(version=self.version, function=self.call.sql_name, args=self.call.args,
-                    output=self.sink.output, null=self.null, input=self.inputs[i].name,
+                    output=self.sink.output, null=self.null, input=sql_name(self.inputs[i].name),
                     lo=lo, hi=hi)
         if self.fmt is not None:
             task.fmt, task.fmt_uses = self.fmt
@@ -390,3 +582,5 @@ class Job:
 
     def close(self):
         self.work.close()
+        for inp in self.inputs:
+            inp.close()

@@ -3,7 +3,7 @@ that ships with the project (its 336 puzzles, comments, two 9-line grids
 and two bad lines, then scrambles of its puzzles: they rate as fast), and
 a way to run the installed command."""
 import os
-from contextlib import closing
+from contextlib import closing, contextmanager
 import sqlite3
 import subprocess
 import sys
@@ -46,7 +46,9 @@ def puzzle_file(tmp_path_factory):
 
 
 def command(*args):
-    return [sys.executable, "-m", "sudoku_sqlite", *map(str, args)]
+    """The command line (bytes stay bytes: file names that are not UTF-8)."""
+    return [sys.executable, "-m", "sudoku_sqlite",
+            *(a if isinstance(a, bytes) else str(a) for a in args)]
 
 
 def run(*args, check=True, **kw):
@@ -57,15 +59,19 @@ def run(*args, check=True, **kw):
     return p
 
 
-def expected(path, function, *args, fmt=None):
+def as_output(rows):
+    """(line, puzzle, result, error) rows as the command prints them."""
+    return "".join(f"{line}\t{puzzle or ''}\t" + (f"error: {error}" if error else
+                                                   "" if r is None else str(r)) + "\n"
+                   for line, puzzle, r, error in rows)
+
+
+def expected(path, function, *args):
     """What the command must print, computed here with plain SQL."""
     db = connect()
     call = f"sudoku_{function}(puzzle{''.join(', ?' for _ in args)})"
-    rows = db.execute(f"SELECT line, puzzle, error, CASE WHEN error IS NULL THEN {call} END "
-                      "FROM sudoku_read(?)", (*args, str(path))).fetchall()
-    return "".join(f"{line}\t{puzzle or ''}\t" + (f"error: {error}" if error else
-                                                   "" if r is None else str(r)) + "\n"
-                   for line, puzzle, error, r in rows)
+    return as_output(db.execute(f"SELECT line, puzzle, CASE WHEN error IS NULL THEN {call} END, "
+                                "error FROM sudoku_read(?)", (*args, str(path))))
 
 
 def wait_for(predicate, proc, timeout=120, what="the condition"):
@@ -93,11 +99,20 @@ def committed_lines(db_path, table="results"):
 
 def table_as_output(db_path, table="results"):
     with closing(sqlite3.connect(db_path)) as db:
-        rows = db.execute(f"SELECT line, puzzle, result, error FROM {table} "
-                          "ORDER BY line").fetchall()
-    return "".join(f"{line}\t{puzzle or ''}\t" + (f"error: {error}" if error else
-                                                  "" if r is None else str(r)) + "\n"
-                   for line, puzzle, r, error in rows)
+        return as_output(db.execute(f"SELECT line, puzzle, result, error FROM {table} "
+                                    "ORDER BY line"))
+
+
+@contextmanager
+def killed_at_the_end(proc):
+    """The process, killed (and waited for) if it still runs at the end of
+    the block: a failed check must not leave the command running."""
+    try:
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
 
 
 def chunks_whole(lines, all_lines, size):

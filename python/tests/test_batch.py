@@ -8,13 +8,14 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 import sudoku_sqlite
 from conftest import (COLLECTION, PUZZLES, chunks_whole, command, committed_lines, connect,
-                      expected, run, table_as_output, wait_for)
+                      expected, killed_at_the_end, run, table_as_output, wait_for)
 
 PUZZLE = "1..456...4......2...912...6.1...5.....5..729.8..6....43.....9.2....6......82...75"
 
@@ -99,37 +100,34 @@ def test_no_dask_says_what_to_install(tmp_path):
     assert run("-q", "minlex", COLLECTION, env=env).stdout == expected(COLLECTION, "minlex")
 
 
-def test_progress_bar_only_on_a_terminal(puzzle_file):
+def on_a_terminal(*args):
+    """Runs the command with standard error on a pseudo-terminal; returns
+    its exit status and everything written there, read while it runs (a
+    pty's buffer is small, and what is left in it when the writer has gone
+    may be lost)."""
     parent, child = pty.openpty()
-    p = subprocess.Popen(command("minlex", puzzle_file, "--chunk", "500"),
-                         stdout=subprocess.DEVNULL, stderr=child)
+    p = subprocess.Popen(command(*args), stdout=subprocess.DEVNULL, stderr=child)
     os.close(child)
     shown = b""
     while True:
         try:
             data = os.read(parent, 4096)
-        except OSError:
+        except OSError:  # EIO: the other side is closed
             break
         if not data:
             break
         shown += data
     os.close(parent)
-    assert p.wait() == 0
-    text = shown.decode()
+    return p.wait(), shown.decode()
+
+
+def test_progress_bar_only_on_a_terminal(puzzle_file):
+    status, text = on_a_terminal("minlex", puzzle_file, "--chunk", "500")
+    assert status == 0
     assert "2,002/2,002 100.0%" in text and "/s" in text and "ETA" in text
     assert "\r" in text
-    # --quiet: nothing
-    parent, child = pty.openpty()
-    p = subprocess.run(command("-q", "minlex", COLLECTION), stdout=subprocess.DEVNULL,
-                       stderr=child)
-    os.close(child)
-    os.set_blocking(parent, False)
-    try:
-        rest = os.read(parent, 4096)
-    except OSError:
-        rest = b""
-    os.close(parent)
-    assert p.returncode == 0 and rest == b""
+    # --quiet: nothing, not even the summary of the error rows
+    assert on_a_terminal("-q", "minlex", puzzle_file, "--chunk", "500") == (0, "")
 
 
 def all_lines(path):
@@ -251,3 +249,207 @@ def test_map_in_this_process():
         sudoku_sqlite.map("version", [PUZZLE])
     with pytest.raises(ValueError, match="wrong number of arguments"):
         sudoku_sqlite.map("clues", [PUZZLE], 1, 2)
+
+
+def test_out_knows_an_input_however_it_is_spelled(tmp_path):
+    """The rows and the check for what is done use the input's absolute
+    path, as the claim does: the same file named three ways is one input."""
+    (tmp_path / "sub").mkdir()
+    puzzles = tmp_path / "p.txt"
+    puzzles.write_text(COLLECTION.read_text())
+    out = tmp_path / "r.db"
+    run("-q", "--out", out, "minlex", "p.txt", cwd=tmp_path)
+    for spelling in ("./p.txt", str(puzzles), "sub/../p.txt"):
+        p = run("--out", out, "minlex", spelling, cwd=tmp_path)
+        assert "nothing to do" in p.stderr, spelling
+    with closing(sqlite3.connect(out)) as db:
+        assert db.execute("SELECT count(*), count(DISTINCT line) FROM results").fetchone() == (
+            338, 338)
+        assert db.execute("SELECT DISTINCT input FROM results").fetchall() == [
+            (os.path.realpath(puzzles),)]
+    assert table_as_output(out) == expected(COLLECTION, "minlex")
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_stopped_while_it_reads_its_input(sig, tmp_path):
+    """A FIFO nobody writes to: the command waits in sudoku_read; Ctrl-C or
+    SIGTERM stops it at once (sudoku_read checks the interrupt it is sent)."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for out in ([], ["--out", tmp_path / "r.db"]):
+        with killed_at_the_end(subprocess.Popen(
+                command("minlex", *out, fifo), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                text=True)) as proc:
+            time.sleep(1.0)  # started, and waiting for the FIFO
+            assert proc.poll() is None
+            proc.send_signal(sig)
+            _out, err = proc.communicate(timeout=5)
+        assert proc.returncode == 130, err
+        assert "stopped" in err and "Traceback" not in err
+
+
+def test_stopped_while_it_copies_standard_input(tmp_path):
+    """Standard input is copied into a temporary file first: Ctrl-C during
+    the copy (the writer is still writing) leaves no file behind."""
+    spool = tmp_path / "tmp"
+    spool.mkdir()
+    with killed_at_the_end(subprocess.Popen(
+            command("minlex", "-"), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, env=dict(os.environ, TMPDIR=str(spool)))) as proc:
+        proc.stdin.write((PUZZLE + "\n").encode() * 100)
+        proc.stdin.flush()
+        wait_for(lambda: any(spool.iterdir()), proc, what="the copy of standard input")
+        proc.send_signal(signal.SIGINT)
+        _out, err = proc.communicate(timeout=10)
+    assert proc.returncode == 130, err
+    assert list(spool.iterdir()) == []
+
+
+HARD = "..34...8.......1.37.....5.42...9....5.71..4...6...7....7...2.....58....19...6...."
+
+
+def test_map_left_early_stops_at_once():
+    """close(), or an error raised, while a chunk of slow puzzles runs: the
+    running statement is interrupted, not waited for (a chunk here is four
+    puzzles of some 0.3 s each)."""
+    results = sudoku_sqlite.map("se_rating", [HARD] * 40, "all")
+    assert next(results) == "11.2/11.2/11.1"  # the next chunk is running now
+    start = time.monotonic()
+    results.close()
+    assert time.monotonic() - start < 0.5
+    results = sudoku_sqlite.map("se_rating", [HARD] * 4 + ["x"] + [HARD] * 40, "all",
+                                chunk_size=5)
+    start = time.monotonic()
+    with pytest.raises(ValueError, match="invalid character 'x'"):
+        for _ in results:
+            start = time.monotonic()
+    assert time.monotonic() - start < 0.5
+
+
+def test_a_stop_between_two_statements_is_not_lost():
+    """The in-process executor stopped while no statement runs (SQLite then
+    drops the interrupt): the next chunk does not run."""
+    from sudoku_sqlite.batch import LocalExecutor, Task
+    db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    sudoku_sqlite.load(db)
+    executor = LocalExecutor(db)
+    try:
+        executor.stop([])
+        task = Task(version=sudoku_sqlite.version(), function="se_rating", args=("all",),
+                    output="values", data=[(n, HARD, None, None) for n in range(3)])
+        start = time.monotonic()
+        with pytest.raises(sqlite3.OperationalError, match="interrupted"):
+            executor.submit(task, "k").result(timeout=30)
+        assert time.monotonic() - start < 0.25
+    finally:
+        executor.close()
+        db.close()
+
+
+def test_a_file_name_that_is_not_utf8(tmp_path):
+    """A name's bytes go to sudoku_read as they are (a BLOB path); %f and
+    --out's input column give them back."""
+    path = tmp_path / os.fsdecode(b"p\xff.txt")
+    path.write_text(COLLECTION.read_text())
+    arg = os.fsencode(path)
+    p = subprocess.run(command("-q", "minlex", arg), capture_output=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.decode() == expected(COLLECTION, "minlex")
+    p = subprocess.run(command("-q", "clues", "--format", "%f:%l", arg, COLLECTION),
+                       capture_output=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.splitlines()[0] == arg + b":5"
+    out = tmp_path / "r.db"
+    for _ in range(2):
+        p = subprocess.run(command("--out", out, "minlex", arg), capture_output=True,
+                           timeout=120)
+        assert p.returncode == 0, p.stderr
+    assert b"nothing to do" in p.stderr
+    with closing(sqlite3.connect(out)) as db:
+        assert db.execute("SELECT DISTINCT input FROM results").fetchall() == [
+            (os.fsencode(os.path.realpath(path)),)]
+    assert table_as_output(out) == expected(COLLECTION, "minlex")
+    p = subprocess.run(command("minlex", os.fsencode(tmp_path / os.fsdecode(b"q\xff.txt"))),
+                       capture_output=True, timeout=120)
+    assert p.returncode == 1 and b"Traceback" not in p.stderr
+    assert b"sudoku_read: cannot open '" in p.stderr and b"q?.txt'" in p.stderr
+
+
+def test_resume_refuses_a_run_that_would_give_other_rows(tmp_path):
+    """--out records the call, the inputs, how files are read and the
+    engine's version: a run that differs in any of them is refused."""
+    out = tmp_path / "r.db"
+    run("-q", "--out", out, "--read-format", "line", "clues", COLLECTION)
+    p = run("--out", out, "clues", COLLECTION, check=False)  # auto numbers grids otherwise
+    assert p.returncode == 1 and "read as line by sudoku" in p.stderr
+    assert "read as auto by sudoku" in p.stderr
+    with closing(sqlite3.connect(out)) as db:
+        db.execute("UPDATE sudoku_batch SET call = replace(call, ' by sudoku ', "
+                   "' by sudoku 0.0.1-old') ")
+        db.commit()
+    p = run("--out", out, "--read-format", "line", "clues", COLLECTION, check=False)
+    assert p.returncode == 1 and "0.0.1-old" in p.stderr
+    # standard input is known by its content
+    text = COLLECTION.read_text()
+    stdin_out = tmp_path / "stdin.db"
+    args = command("--out", stdin_out, "minlex", "-")
+    first = subprocess.run(args, input=text, capture_output=True, text=True)
+    assert first.returncode == 0, first.stderr
+    again = subprocess.run(args, input=text, capture_output=True, text=True)
+    assert again.returncode == 0 and "nothing to do" in again.stderr
+    other = subprocess.run(args, input=PUZZLE + "\n", capture_output=True, text=True)
+    assert other.returncode == 1 and "standard input (sha256" in other.stderr
+    assert table_as_output(stdin_out) == expected(COLLECTION, "minlex")
+    p = subprocess.run(command("minlex", "-", "-"), input="", capture_output=True, text=True)
+    assert p.returncode == 1 and "can be read only once" in p.stderr
+
+
+def test_streamed_and_chunked_runs_print_the_same(tmp_path):
+    """-j 1 to standard output streams a regular file (one statement, no
+    copy) but copies what it can read only once (a FIFO: /dev/stdin fed by
+    a pipe) and runs that in chunks: the bytes are the same, for every
+    field, a result used twice, --null, and a rest that is not UTF-8."""
+    path = tmp_path / "mixed.txt"
+    path.write_bytes(COLLECTION.read_bytes() + PUZZLE.encode() + b" \xc3\x28 not UTF-8\n"
+                     + b"..3" * 27 + b"\n")
+    for args in (["minlex"], ["te_depth", "--null", "NULL", "--format", r"%l %r|%r|%e|%t|%%"],
+                 ["se_rating", "all", "--format", r"%p\t%r\t%t"]):
+        streamed = subprocess.run(command("-q", *args, path), capture_output=True, timeout=120)
+        fifo = subprocess.run(command("-q", *args, "/dev/stdin"), input=path.read_bytes(),
+                              capture_output=True, timeout=120)
+        assert streamed.returncode == 0 and fifo.returncode == 0, (streamed.stderr, fifo.stderr)
+        assert streamed.stdout == fifo.stdout and streamed.stdout.count(b"\n") == 340
+    assert b"\xc3\x28 not UTF-8\n" in streamed.stdout
+
+
+def test_streamed_run_hands_over_when_the_function_fails(tmp_path):
+    """The function fails on one row in the middle of a streamed run: the
+    rows before it stay written once, and the chunked way takes over from
+    there, giving that row its message."""
+    import io
+    from sudoku_sqlite.batch import DEFAULT_FORMAT, Call, compile_format
+    from sudoku_sqlite.collection import Input, Job, TextSink
+    rows = connect().execute("SELECT line, puzzle, error FROM sudoku_read(?)",
+                             (str(COLLECTION),)).fetchall()
+    bad = rows[200][1]
+
+    def flaky(p):
+        if p == bad:
+            raise ValueError("no")
+        return None if p is None else p[::-1]
+    for chunk in (None, 7):
+        out = io.BytesIO()
+        job = Job(Call("flaky"), [Input(str(COLLECTION))], TextSink(out),
+                  fmt=compile_format(DEFAULT_FORMAT))
+        try:
+            job.work.create_function("sudoku_flaky", 1, flaky)
+            assert job.streams()
+            job.check_streamed()
+            job.run_streamed(chunk=chunk)
+        finally:
+            job.close()
+        assert out.getvalue().decode() == "".join(
+            f"{line}\t{p or ''}\terror: {error}\n" if error else
+            f"{line}\t{p}\terror: user-defined function raised exception\n" if p == bad else
+            f"{line}\t{p}\t{p[::-1]}\n" for line, p, error in rows)
+        assert job.rows_done == len(rows) and job.errors == 3

@@ -6,6 +6,7 @@ Skipped without dask (Debian: python3-distributed)."""
 import signal
 import sqlite3
 import subprocess
+import time
 from contextlib import closing
 
 import pytest
@@ -106,18 +107,60 @@ def worker_processes(pid):
 def test_worker_killed_mid_run(puzzle_file, reference, tmp_path):
     call = ("se_rating", "all")
     with open(tmp_path / "stderr", "w+") as err:
-        proc = subprocess.Popen(command("-q", "-j", "2", "--chunk", "10", *call, puzzle_file),
+        proc = subprocess.Popen(command("-q", "-j", "2", "--chunk", "100", *call, puzzle_file),
                                 stdout=subprocess.PIPE, stderr=err, text=True)
         # the output is in input order: its first line means chunk 0 is
-        # done, and some 200 chunks are still to come
+        # done, and some 20 chunks of a fraction of a second each are
+        # still to come
         first = proc.stdout.readline()
         workers = worker_processes(proc.pid)
         assert len(workers) == 2, workers
+        # the one that works hardest now is inside a chunk (a worker does
+        # nothing else that takes CPU): killing it loses that chunk
+        before = [w.cpu_times().user for w in workers]
+        time.sleep(0.3)
+        busy = [w.cpu_times().user - b for w, b in zip(workers, before)]
+        victim = workers[busy.index(max(busy))]
+        assert max(busy) > 0.05, busy
         assert proc.poll() is None, "the run ended before a worker could be killed"
-        workers[0].send_signal(signal.SIGKILL)
+        victim.send_signal(signal.SIGKILL)
         rest = proc.stdout.read()
         assert proc.wait(timeout=240) == 0, err.seek(0) or err.read()
     assert first + rest == reference[call]
+
+
+def test_worker_killed_mid_chunk_has_it_redone(puzzle_file, reference):
+    """On a cluster the test can see into: the worker killed holds a chunk
+    of the run, and the scheduler gives that chunk to a worker again, which
+    completes it; the output is whole and the same. (Chunks of some
+    second each: the chunk seen on the worker is still there when it is
+    killed a few milliseconds later.)"""
+    import logging
+    import os
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=":0", silence_logs=logging.CRITICAL) as c, \
+            distributed.Client(c) as client:
+        call = ("se_rating", "all")
+        proc = subprocess.Popen(command("-q", "--scheduler", c.scheduler_address, "--chunk", "200",
+                                        *call, puzzle_file),
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        first = proc.stdout.readline()
+        held = {w: [k for k in keys if str(k).startswith("sudoku-sqlite-")]
+                for w, keys in client.processing().items()}
+        victim = next(w for w, keys in held.items() if keys)
+        key = held[victim][0]
+        pid = client.run(os.getpid)[victim]
+        os.kill(pid, signal.SIGKILL)
+        rest = proc.stdout.read()  # (not communicate(): readline's buffer holds some)
+        assert proc.wait(timeout=240) == 0, proc.stderr.read()
+        assert first + rest == reference[call]
+
+        def story(dask_scheduler, key=key):
+            return [t[2] for t in dask_scheduler.story(key)]  # each transition's new state
+        states = client.run_on_scheduler(story)
+        # processing on the victim, then (it died) again on a worker, then done
+        assert states.count("processing") >= 2 and "memory" in states, states
+        assert states.index("memory") > len(states) - 1 - states[::-1].index("processing")
 
 
 def test_ctrl_c_mid_run_then_resume(puzzle_file, reference, tmp_path):
@@ -145,3 +188,33 @@ def test_ctrl_c_mid_run_then_resume(puzzle_file, reference, tmp_path):
     with closing(sqlite3.connect(out)) as db:
         assert db.execute("SELECT count(*), count(DISTINCT line) FROM results").fetchone() == (
             len(all_lines), len(all_lines))
+
+
+def test_a_worker_with_another_version_stops_the_run(cluster):
+    """Results must not depend on the machine: a worker whose package is
+    another version fails the chunk, and the run stops naming both."""
+    from sudoku_sqlite.batch import BatchError, DaskExecutor, Planner, Task, run_chunks
+    executor = DaskExecutor(client=cluster[1])
+    try:
+        def make_task(chunk):
+            return Task(version="0.0.1-other", function="sudoku_clues", args=(),
+                        output="values", data=[(1, "1" + "." * 80, None, None)])
+        with pytest.raises(BatchError, match=r"RuntimeError: this worker's sudoku-sqlite is "
+                           rf"{sudoku_sqlite.version()}, the driver's 0.0.1-other"):
+            list(run_chunks(executor, Planner([(0, 1, 1)], 1, 1.0), make_task, 1))
+    finally:
+        executor.close()
+    assert cluster[1].status == "running"
+
+
+def test_own_cluster_gives_a_worker_one_chunk_at_a_time():
+    """-j N's LocalCluster: a worker gets its next chunk when it is free, so
+    none waits queued on a busy worker at the end of a run (dask's default
+    saturation, 1.1, queues a second chunk on each worker)."""
+    from sudoku_sqlite.batch import DaskExecutor
+    executor = DaskExecutor(jobs=2)
+    try:
+        assert executor.workers == 2
+        assert executor.cluster.scheduler.WORKER_SATURATION == 1.0
+    finally:
+        executor.close()

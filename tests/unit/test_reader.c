@@ -401,8 +401,37 @@ static void test_messages(void)
 
 /* ---- line ends ------------------------------------------------------------ */
 
-/* CR, LF and CR LF each end one line, through the memory reader and through
- * reads of one byte (so every CR LF is split between two reads). */
+/* Two reads (or more when the buffer is smaller), the first ending at
+ * `cut`, 0 < cut < len (a read of nothing is the end). */
+typedef struct split {
+    const char *text;
+    size_t len, pos, cut;
+} split;
+
+static size_t split_read(void *arg, char *buf, size_t n)
+{
+    split *c = arg;
+    size_t end = c->pos < c->cut ? c->cut : c->len;
+    size_t k = end - c->pos < n ? end - c->pos : n;
+    memcpy(buf, c->text + c->pos, k);
+    c->pos += k;
+    return k;
+}
+
+/* One byte a read: every CR LF is split between two reads. */
+static size_t byte_read(void *arg, char *buf, size_t n)
+{
+    split *c = arg;
+    if (n == 0 || c->pos == c->len)
+        return 0;
+    buf[0] = c->text[c->pos++];
+    return 1;
+}
+
+/* CR, LF and CR LF each end one line, through the memory reader, through
+ * reads of random sizes, of one byte, and through two reads split at every
+ * offset (so each CR LF is split between two reads at least twice, by
+ * construction rather than by chance). */
 static void test_line_ends(void)
 {
     static const char *const ends[] = {"\n", "\r\n", "\r"};
@@ -420,26 +449,32 @@ static void test_line_ends(void)
                 n += m;
             }
         }
-        for (int chunked_mode = 0; chunked_mode < 2; chunked_mode++) {
+        /* mode 0: memory, 1: random reads, 2: one byte a read, 2 + k: two
+         * reads, the first of k bytes (0 < k < n) */
+        for (size_t mode = 0; mode < 2 + n; mode++) {
             sudoku_reader r;
             sudoku_read_row row;
             sudoku_rng rng;
             sudoku_rng_seed(&rng, 5);
             chunked c = {text, n, 0, &rng};
-            if (chunked_mode)
+            split sp = {text, n, 0, mode >= 3 ? mode - 2 : 0};
+            if (mode == 0)
+                sudoku_reader_init_memory(&r, text, n, SUDOKU_READ_AUTO);
+            else if (mode == 1)
                 sudoku_reader_init(&r, chunked_read, &c, buf, sizeof buf, SUDOKU_READ_AUTO);
             else
-                sudoku_reader_init_memory(&r, text, n, SUDOKU_READ_AUTO);
+                sudoku_reader_init(&r, mode == 2 ? byte_read : split_read, &sp, buf,
+                                   sizeof buf, SUDOKU_READ_AUTO);
             CHECK_MSG(sudoku_reader_next(&r, &row, NULL) == 1 && row.ok && row.line == 1 &&
-                          !row.rest,
-                      "end %d: first row", e);
+                          !row.rest, "end %d, mode %zu: first row", e, mode);
             CHECK_MSG(sudoku_reader_next(&r, &row, NULL) == 1 && row.ok && row.line == 4 &&
                           row.rest_len == 3 && memcmp(row.rest, "7.1", 3) == 0,
-                      "end %d: second row at line %llu", e, (unsigned long long)row.line);
+                      "end %d, mode %zu: second row at line %llu", e, mode,
+                      (unsigned long long)row.line);
             CHECK_MSG(sudoku_reader_next(&r, &row, NULL) == 1 && row.ok && row.line == 5 &&
-                          !row.rest,
-                      "end %d: third row", e);
-            CHECK(sudoku_reader_next(&r, &row, NULL) == 0 && r.line_no == 5);
+                          !row.rest, "end %d, mode %zu: third row", e, mode);
+            CHECK_MSG(sudoku_reader_next(&r, &row, NULL) == 0 && r.line_no == 5,
+                      "end %d, mode %zu: the end", e, mode);
         }
     }
     /* a CR-only grid and two puzzles joined by one CR are not one value */
